@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "powerquotes",
+  products: [
+    .executable(name: "powerquotes", targets: ["PowerQuotesCLI"]),
+    .executable(name: "powerquotes-bench", targets: ["PowerQuotesBench"]),
+    .library(name: "PowerQuotesCore", targets: ["PowerQuotesCore"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+  ],
+  targets: [
+    // Models, controllers, views, storage and networking. Never imports ArgumentParser.
+    .target(
+      name: "PowerQuotesCore",
+      dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+      plugins: ["EmbedMigrations"]
+    ),
+    // The `powerquotes` command: argument parsing over the core, nothing else.
+    .executableTarget(
+      name: "PowerQuotesCLI",
+      dependencies: [
+        "PowerQuotesCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // A benchmark, not a test: `swift run -c release powerquotes-bench`.
+    .executableTarget(
+      name: "PowerQuotesBench",
+      dependencies: ["PowerQuotesCore"]
+    ),
+    // Turns Migrations/*.sql into Swift string literals, so the schema travels inside the binary.
+    .executableTarget(name: "EmbedMigrationsTool"),
+    .plugin(
+      name: "EmbedMigrations",
+      capability: .buildTool(),
+      dependencies: ["EmbedMigrationsTool"]
+    ),
+    .testTarget(
+      name: "PowerQuotesCoreTests",
+      dependencies: [
+        "PowerQuotesCore",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ]
+    ),
+    .testTarget(
+      name: "PowerQuotesCLITests",
+      dependencies: [
+        "PowerQuotesCLI",
+        "PowerQuotesCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ]
+    ),
+  ]
+)
