@@ -1,0 +1,86 @@
+import ArgumentParser
+import PowerQuotesCore
+
+extension Favorites {
+  /// `powerquotes fav add`: the heart button.
+  struct Add: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Save a quote as a favorite.",
+      discussion: """
+        With no arguments, saves the quote shown last. A quote already saved (the same words \
+        and author, ignoring case, spacing and quote marks) is not saved twice: that exits \
+        with status 3.
+
+        Examples:
+          $ powerquotes fav add
+          $ powerquotes fav add --id 12
+          $ powerquotes fav add "Know thyself." --author Socrates
+        """
+    )
+
+    @Argument(help: "The words of a quote to save (default: the quote shown last).")
+    var text: String?
+
+    @Option(help: "The author of the quote given as text.")
+    var author: String?
+
+    @Option(help: "Save DummyJSON's quote with this id.")
+    var id: Int?
+
+    @OptionGroup var output: FormatOptions
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+      if id != nil && (text != nil || author != nil) {
+        throw ValidationError("Give either --id or a quote's text and --author, not both.")
+      }
+      if let id, id < 1 {
+        throw ValidationError("--id must be a positive number, not \(id).")
+      }
+      if let text {
+        if text.allSatisfy(\.isWhitespace) {
+          throw ValidationError("The quote is empty: give its words in quotes.")
+        }
+        guard let author, !author.allSatisfy(\.isWhitespace) else {
+          throw ValidationError("Give the quote's author with --author NAME.")
+        }
+      } else if author != nil {
+        throw ValidationError("--author goes with a quote's text: fav add \"TEXT\" --author NAME.")
+      }
+    }
+
+    func run(_ env: AppEnvironment) async throws {
+      let controller = try env.favoritesController()
+      let result: AddFavoriteResult
+      if let id {
+        result = try await controller.add(dummyJSONID: id)
+      } else if let text, let author {
+        result = try controller.add(text: text, author: author)
+      } else {
+        result = try controller.addLastShown()
+      }
+      try report(result, env: env)
+    }
+
+    private func report(_ result: AddFavoriteResult, env: AppEnvironment) throws {
+      switch (result, output.format) {
+      case (.added(let favorite), .text):
+        env.console.print("Favorite added! (id \(favorite.id))")
+      case (.added(let favorite), .json):
+        env.console.out(JSONView.render(AddReport(status: "added", favorite: favorite)))
+      case (.alreadyFavorite, .text):
+        env.console.note(Messages.alreadyFavorite)
+      case (.alreadyFavorite(let favorite), .json):
+        env.console.out(JSONView.render(AddReport(status: "alreadyFavorite", favorite: favorite)))
+      }
+      if case .alreadyFavorite = result {
+        throw ExitCodes.alreadyFavorite
+      }
+    }
+
+    private struct AddReport: Encodable {
+      var status: String
+      var favorite: Favorite
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import PowerQuotesCore
+
+extension Favorites {
+  /// `powerquotes fav rm <id>...`: the trash button.
+  struct Remove: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "rm",
+      abstract: "Remove favorites by id.",
+      discussion: """
+        Asks first when standard input is a terminal; elsewhere --yes is required. If any id \
+        is unknown, nothing is removed.
+
+        Examples:
+          $ powerquotes fav rm 3
+          $ powerquotes fav rm 3 5 8 --yes
+        """
+    )
+
+    @Argument(help: "The ids of the favorites to remove.")
+    var ids: [Int64]
+
+    @Flag(name: [.short, .long], help: "Remove without asking.")
+    var yes = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+      if ids.isEmpty {
+        throw ValidationError("Give the id of at least one favorite to remove.")
+      }
+    }
+
+    func run(_ env: AppEnvironment) async throws {
+      let controller = try env.favoritesController()
+      // Look every id up first: an unknown one stops the command before anything is asked.
+      let favorites = try ids.map { try controller.favorite(id: $0) }
+      if !yes {
+        guard env.terminal.inputIsTerminal else {
+          throw RemoveError.confirmationNeeded
+        }
+        for favorite in favorites {
+          let quote = TerminalText.truncated(TerminalText.sanitized(favorite.quote.text), width: 50)
+          let author = TerminalText.sanitized(favorite.quote.author)
+          env.console.note("  \(favorite.id)  \(quote) — \(author)")
+        }
+        let what = favorites.count == 1 ? "this favorite" : "these \(favorites.count) favorites"
+        env.console.err("Remove \(what)? [y/N] ")
+        let answer = env.input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer == "y" || answer == "yes" else {
+          env.console.note("Nothing removed.")
+          return
+        }
+      }
+      let removed = try controller.remove(ids: ids)
+      let list = removed.map { String($0.id) }.joined(separator: ", ")
+      env.console.print(
+        removed.count == 1 ? "Removed favorite \(list)." : "Removed \(removed.count) favorites: \(list)."
+      )
+    }
+  }
+}
+
+/// Why `fav rm` did not remove anything.
+enum RemoveError: LocalizedError {
+  case confirmationNeeded
+
+  var errorDescription: String? {
+    "Not removing without confirmation: standard input is not a terminal. Add --yes to remove."
+  }
+}

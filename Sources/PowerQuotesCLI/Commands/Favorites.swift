@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// `powerquotes fav`: the favorites table.
+struct Favorites: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "fav",
+    abstract: "Save, list, search, show, share and remove favorite quotes.",
+    discussion: """
+      Examples:
+        $ powerquotes fav add
+        $ powerquotes fav add "Know thyself." --author Socrates
+        $ powerquotes fav list
+        $ powerquotes fav search umar
+        $ powerquotes fav rm 3
+      """,
+    subcommands: [Add.self, List.self, Search.self, Show.self, Remove.self, Share.self]
+  )
+}

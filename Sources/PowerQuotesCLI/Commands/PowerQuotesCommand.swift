@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import PowerQuotesCore
+
+/// `powerquotes`: random quotes from DummyJSON, and favorites kept in SQLite.
+@main
+struct PowerQuotesCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "powerquotes",
+    abstract: "Random quotes from DummyJSON, and your favorites, in a terminal.",
+    discussion: """
+      Works offline: quotes seen before are kept, and a built-in set of public-domain quotes \
+      is always there.
+
+      Examples:
+        $ powerquotes random
+        $ powerquotes fav add
+        $ powerquotes fav search rumi
+        $ powerquotes share --style markdown
+
+      Exit codes: 0 ok, 1 failure, 3 already a favorite, 64 usage error.
+      """,
+    version: "0.1.0",
+    subcommands: [Random.self, Favorites.self, Share.self]
+  )
+
+  /// Parses the command line, runs the command, and turns errors into one sentence on stderr.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: UserFacingError.adapting(error))
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import PowerQuotesCore
+
+/// `powerquotes share`: the share sheet, for the quote shown last.
+struct Share: EnvironmentCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print share text for the quote shown last, to paste anywhere.",
+    discussion: """
+      Examples:
+        $ powerquotes share
+        $ powerquotes share --style markdown --output quote.md
+      """
+  )
+
+  @OptionGroup var shareOptions: ShareOptions
+  @OptionGroup var global: GlobalOptions
+
+  func run(_ env: AppEnvironment) async throws {
+    let quote = try env.quoteController().lastShown()
+    try shareOptions.deliver(quote, env: env)
+  }
+}
+
+extension Favorites {
+  /// `powerquotes fav share <id>`: the share sheet, for a favorite.
+  struct Share: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print share text for a favorite, to paste anywhere.",
+      discussion: """
+        Examples:
+          $ powerquotes fav share 3
+          $ powerquotes fav share 3 --style json
+        """
+    )
+
+    @Argument(help: "The favorite's id, as 'fav list' shows it.")
+    var id: Int64
+
+    @OptionGroup var shareOptions: ShareOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ env: AppEnvironment) async throws {
+      let favorite = try env.favoritesController().favorite(id: id)
+      try shareOptions.deliver(favorite.quote, env: env)
+    }
+  }
+}
+
+/// How and where share text goes.
+struct ShareOptions: ParsableArguments {
+  @Option(help: "The layout: plain (\"quote\" — Author), markdown or json.")
+  var style: ShareStyle = .plain
+
+  @Option(name: [.short, .long], help: ArgumentHelp("Write to this file.", valueName: "file"))
+  var output: String?
+
+  /// Prints the share text, or writes it to `--output`.
+  func deliver(_ quote: Quote, env: AppEnvironment) throws {
+    let text = ShareView.render(quote, style: style)
+    if let output {
+      try TextFile.write(text, toPath: output)
+      env.console.note("Wrote the share text to \(TerminalText.sanitized(output)).")
+    } else {
+      env.console.out(text)
+    }
+  }
+}

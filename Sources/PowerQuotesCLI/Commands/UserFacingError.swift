@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// The exit codes powerquotes documents, beyond ArgumentParser's 0, 1 and 64.
+enum ExitCodes {
+  /// "Already a Favorite": the quote was saved before; nothing changed.
+  static let alreadyFavorite = ExitCode(3)
+}
+
+/// An error as ArgumentParser prints it: our errors by their sentence, its own as it knows them.
+struct UserFacingError: Error, CustomStringConvertible {
+  var description: String
+
+  /// `error` ready for `exit(withError:)` or the REPL: a `LocalizedError` shows its sentence.
+  static func adapting(_ error: any Error) -> any Error {
+    if let message = message(for: error) {
+      return UserFacingError(description: message)
+    }
+    return error
+  }
+
+  /// The sentence for one of our domain errors, or nil for ArgumentParser's own.
+  static func message(for error: any Error) -> String? {
+    switch error {
+    case is ValidationError, is CleanExit, is ExitCode:
+      return nil
+    case is CancellationError:
+      return "Cancelled."
+    case let error as any LocalizedError:
+      return error.errorDescription
+    default:
+      return nil
+    }
+  }
+}

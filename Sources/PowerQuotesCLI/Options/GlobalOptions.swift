@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import PowerQuotesCore
+
+/// Where the data and the quote service are, shared by every command.
+struct GlobalOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The SQLite database file (default: $POWERQUOTES_DATABASE, else "
+        + "$XDG_DATA_HOME/powerquotes/powerquotes.sqlite).",
+      valueName: "path"
+    )
+  )
+  var database: String?
+
+  @Option(
+    name: .customLong("api-url"),
+    help: ArgumentHelp(
+      "The DummyJSON server (default: $POWERQUOTES_API_URL, else https://dummyjson.com).",
+      valueName: "url"
+    )
+  )
+  var apiURL: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Seconds to wait for DummyJSON, a whole number from 1 to 300.")
+  )
+  var timeout: Int = 10
+
+  @Option(name: .long, help: "When to use colour: auto, always or never.")
+  var color: ColorMode = .auto
+
+  func validate() throws {
+    guard (1...300).contains(timeout) else {
+      throw ValidationError("--timeout must be a whole number of seconds from 1 to 300, not \(timeout).")
+    }
+    _ = try resolvedAPIURL(environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// The DummyJSON base URL from `--api-url`, `$POWERQUOTES_API_URL` or the default.
+  func resolvedAPIURL(environment: [String: String]) throws -> URL {
+    if let apiURL {
+      return try Self.parseAPIURL(apiURL, from: "--api-url")
+    }
+    if let value = environment["POWERQUOTES_API_URL"], !value.isEmpty {
+      return try Self.parseAPIURL(value, from: "POWERQUOTES_API_URL")
+    }
+    return QuoteClient.defaultBaseURL
+  }
+
+  private static func parseAPIURL(_ text: String, from origin: String) throws -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = url.host(), !host.isEmpty
+    else {
+      let shown = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+      throw ValidationError(
+        "\(origin) must be an http or https URL such as https://dummyjson.com, not '\(shown)'."
+      )
+    }
+    return url
+  }
+}
+
+extension ColorMode: ExpressibleByArgument {}
+
+/// `--format`: text for people, JSON for programs.
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+  case text
+  case json
+}
+
+/// The `--format` option of commands that print data.
+struct FormatOptions: ParsableArguments {
+  @Option(name: .long, help: "Output format: text or json.")
+  var format: OutputFormat = .text
+}
+
+extension ShareStyle: ExpressibleByArgument {}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Saves, finds, shows and removes favorites: the favorites table of the iOS app.
+public struct FavoritesController: Sendable {
+  private let database: QuoteDatabase
+  private let client: QuoteClient
+  private let now: @Sendable () -> Date
+
+  /// Makes a controller over `database`; `client` fetches quotes for `add(dummyJSONID:)`.
+  public init(
+    database: QuoteDatabase,
+    client: QuoteClient,
+    now: @escaping @Sendable () -> Date
+  ) {
+    self.database = database
+    self.client = client
+    self.now = now
+  }
+
+  /// Saves a quote the user typed.
+  public func add(text: String, author: String) throws -> AddFavoriteResult {
+    try add(Quote(text: text, author: author, source: .manual))
+  }
+
+  /// Saves the quote shown last.
+  public func addLastShown() throws -> AddFavoriteResult {
+    guard let quote = try database.lastShown() else { throw FavoritesError.nothingShownYet }
+    return try add(quote)
+  }
+
+  /// Fetches DummyJSON's quote `id` and saves it.
+  public func add(dummyJSONID id: Int) async throws -> AddFavoriteResult {
+    let quote = try await client.quote(id)
+    try database.recordShown(quote, at: now())
+    return try add(quote)
+  }
+
+  /// Saves `quote` unless it is already a favorite.
+  public func add(_ quote: Quote) throws -> AddFavoriteResult {
+    guard !quote.text.allSatisfy(\.isWhitespace) else { throw FavoritesError.emptyText }
+    guard !quote.author.allSatisfy(\.isWhitespace) else { throw FavoritesError.emptyAuthor }
+    return try database.addFavorite(quote, at: now())
+  }
+
+  /// Every favorite, by id.
+  public func list() throws -> [Favorite] {
+    try database.favorites()
+  }
+
+  /// Favorites whose author contains `author`, ignoring case and diacritics.
+  public func search(author: String) throws -> [Favorite] {
+    try database.favorites(authorContaining: author)
+  }
+
+  /// The favorite with `id`.
+  public func favorite(id: Int64) throws -> Favorite {
+    guard let favorite = try database.favorite(id: id) else { throw FavoritesError.notFound(id: id) }
+    return favorite
+  }
+
+  /// Removes the favorites with `ids`: all of them, or none when one is unknown.
+  public func remove(ids: [Int64]) throws -> [Favorite] {
+    try database.removeFavorites(ids: ids)
+  }
+}

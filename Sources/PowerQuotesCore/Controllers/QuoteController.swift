@@ -1,0 +1,96 @@
+import Foundation
+
+/// Finds a quote to show: the random quote screen of the iOS app.
+public struct QuoteController: Sendable {
+  /// Where `random` may look.
+  public enum Mode: Sendable {
+    /// DummyJSON, falling back to a saved or built-in quote when it fails.
+    case automatic
+    /// DummyJSON only: its failure is the command's failure.
+    case online
+    /// Saved and built-in quotes only: no network.
+    case offline
+  }
+
+  /// A quote to show, and why it came from the pool when DummyJSON failed.
+  public struct Shown: Sendable {
+    /// The quote.
+    public var quote: Quote
+    /// Set when DummyJSON failed and the quote came from the offline pool instead.
+    public var fallbackReason: QuoteClientError?
+  }
+
+  private let database: QuoteDatabase
+  private let client: QuoteClient
+  private let now: @Sendable () -> Date
+  private let randomIndex: @Sendable (Int) -> Int
+  private let builtIn: [Quote]
+
+  /// Makes a controller; `randomIndex(n)` returns a uniform index below `n`.
+  public init(
+    database: QuoteDatabase,
+    client: QuoteClient,
+    now: @escaping @Sendable () -> Date,
+    randomIndex: @escaping @Sendable (Int) -> Int,
+    builtIn: [Quote] = Quote.builtIn
+  ) {
+    self.database = database
+    self.client = client
+    self.now = now
+    self.randomIndex = randomIndex
+    self.builtIn = builtIn
+  }
+
+  /// A random quote, remembered as the last shown and added to the pool.
+  public func random(mode: Mode) async throws -> Shown {
+    let shown: Shown
+    switch mode {
+    case .offline:
+      shown = Shown(quote: try poolQuote(), fallbackReason: nil)
+    case .online:
+      shown = Shown(quote: try await client.random(), fallbackReason: nil)
+    case .automatic:
+      do {
+        shown = Shown(quote: try await client.random(), fallbackReason: nil)
+      } catch let error as QuoteClientError where error.allowsFallback {
+        shown = Shown(quote: try poolQuote(), fallbackReason: error)
+      }
+    }
+    try database.recordShown(shown.quote, at: now())
+    return shown
+  }
+
+  /// DummyJSON's quote `id`, remembered as the last shown.
+  public func quote(id: Int) async throws -> Quote {
+    let quote = try await client.quote(id)
+    try database.recordShown(quote, at: now())
+    return quote
+  }
+
+  /// The quote shown last.
+  public func lastShown() throws -> Quote {
+    guard let quote = try database.lastShown() else { throw FavoritesError.nothingShownYet }
+    return quote
+  }
+
+  /// A quote drawn uniformly from every quote seen before and the built-in set, avoiding an
+  /// immediate repeat of the last one shown when there is a choice.
+  private func poolQuote() throws -> Quote {
+    let saved = try database.poolCount()
+    let total = saved + builtIn.count
+    let last = try database.lastShown()?.key
+    var candidate = try quote(atPoolIndex: randomIndex(total), saved: saved)
+    // A few redraws make a repeat unlikely without looping forever on a pool of one.
+    for _ in 0..<3 where total > 1 && candidate.key == last {
+      candidate = try quote(atPoolIndex: randomIndex(total), saved: saved)
+    }
+    return candidate
+  }
+
+  private func quote(atPoolIndex index: Int, saved: Int) throws -> Quote {
+    if index < saved, let quote = try database.poolQuote(at: index) {
+      return quote
+    }
+    return builtIn[max(0, index - saved) % builtIn.count]
+  }
+}

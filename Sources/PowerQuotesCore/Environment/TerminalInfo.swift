@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Facts about the terminal: how wide it is, whether input and output are terminals, and
+/// whether to use colour.
+public struct TerminalInfo: Sendable, Equatable {
+  /// Columns available for output.
+  public var width: Int
+  /// Whether standard input is a terminal (so a question can be asked).
+  public var inputIsTerminal: Bool
+  /// Whether standard output is a terminal.
+  public var outputIsTerminal: Bool
+  /// Whether to emit colour.
+  public var usesColor: Bool
+
+  /// Makes terminal facts.
+  public init(width: Int, inputIsTerminal: Bool, outputIsTerminal: Bool, usesColor: Bool) {
+    self.width = width
+    self.inputIsTerminal = inputIsTerminal
+    self.outputIsTerminal = outputIsTerminal
+    self.usesColor = usesColor
+  }
+
+  /// A plain 80-column pipe: what tests and scripts see.
+  public static let plain = TerminalInfo(
+    width: 80,
+    inputIsTerminal: false,
+    outputIsTerminal: false,
+    usesColor: false
+  )
+
+  /// The process's terminal, with colour decided by `color` and the environment.
+  public static func live(color: ColorMode, environment: [String: String]) -> TerminalInfo {
+    let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+    return TerminalInfo(
+      width: measuredWidth(environment: environment),
+      inputIsTerminal: isatty(STDIN_FILENO) == 1,
+      outputIsTerminal: outputIsTerminal,
+      usesColor: color.allowsColor(outputIsTerminal: outputIsTerminal, environment: environment)
+    )
+  }
+
+  /// The window's width, else `$COLUMNS`, else 80.
+  private static func measuredWidth(environment: [String: String]) -> Int {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+      return columns
+    }
+    return 80
+  }
+}
+
+/// When to colour output: `auto` (a terminal, `TERM` not `dumb`, no `NO_COLOR`), `always`, `never`.
+public enum ColorMode: String, CaseIterable, Sendable {
+  /// Colour on a terminal that supports it, unless `NO_COLOR` is set.
+  case auto
+  /// Always colour.
+  case always
+  /// Never colour.
+  case never
+
+  /// Whether this mode colours output in these circumstances.
+  public func allowsColor(outputIsTerminal: Bool, environment: [String: String]) -> Bool {
+    switch self {
+    case .always: true
+    case .never: false
+    case .auto:
+      outputIsTerminal && environment["TERM"] != "dumb"
+        && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+  }
+}

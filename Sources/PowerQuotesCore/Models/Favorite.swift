@@ -1,0 +1,60 @@
+import Foundation
+
+/// A saved quote.
+///
+/// Two favorites are equal when their quote and author are the same after normalization
+/// (see ``QuoteKey``): the rule the database's UNIQUE key enforces.
+public struct Favorite: Codable, Sendable, Identifiable {
+  /// A stable id: it never changes and is never reused after a delete.
+  public var id: Int64
+  /// The quote, as received.
+  public var quote: Quote
+  /// When it was saved.
+  public var savedAt: Date
+
+  /// Makes a favorite.
+  public init(id: Int64, quote: Quote, savedAt: Date) {
+    self.id = id
+    self.quote = quote
+    self.savedAt = savedAt
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case id, quote, author, source, sourceID = "sourceId", savedAt
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(Int64.self, forKey: .id)
+    quote = Quote(
+      text: try container.decode(String.self, forKey: .quote),
+      author: try container.decode(String.self, forKey: .author),
+      source: try container.decode(QuoteSource.self, forKey: .source),
+      sourceID: try container.decodeIfPresent(Int.self, forKey: .sourceID)
+    )
+    savedAt = try container.decode(Date.self, forKey: .savedAt)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(quote.text, forKey: .quote)
+    try container.encode(quote.author, forKey: .author)
+    try container.encode(quote.source, forKey: .source)
+    try container.encodeIfPresent(quote.sourceID, forKey: .sourceID)
+    try container.encode(savedAt, forKey: .savedAt)
+  }
+}
+
+extension Favorite: Equatable {
+  /// Same quote and author after normalization; id, source and time do not count.
+  public static func == (lhs: Favorite, rhs: Favorite) -> Bool {
+    lhs.quote.key == rhs.quote.key
+  }
+}
+
+extension Favorite: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(quote.key)
+  }
+}

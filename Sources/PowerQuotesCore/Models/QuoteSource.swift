@@ -1,0 +1,37 @@
+/// Where a quote came from. Stored with every favorite and pool quote.
+///
+/// A struct rather than an enum so that a database written by a newer powerquotes, with a source
+/// this one does not know, still reads.
+public struct QuoteSource: RawRepresentable, Codable, Hashable, Sendable, CustomStringConvertible {
+  /// The stored name, such as `dummyjson`.
+  public var rawValue: String
+
+  /// Makes a source from its stored name.
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// The DummyJSON quotes API.
+  public static let dummyJSON = QuoteSource(rawValue: "dummyjson")
+  /// The public-domain quotes compiled into powerquotes.
+  public static let builtIn = QuoteSource(rawValue: "builtin")
+  /// Typed by the user with `fav add "text" --author NAME`.
+  public static let manual = QuoteSource(rawValue: "manual")
+
+  /// A name for people: "DummyJSON", "built-in", "added by hand".
+  public var description: String {
+    switch self {
+    case .dummyJSON: "DummyJSON"
+    case .builtIn: "built-in"
+    case .manual: "added by hand"
+    default: rawValue
+    }
+  }
+
+  public init(from decoder: any Decoder) throws {
+    rawValue = try decoder.singleValueContainer().decode(String.self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+}

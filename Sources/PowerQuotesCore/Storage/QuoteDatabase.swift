@@ -1,0 +1,287 @@
+import Foundation
+import GRDB
+
+/// The SQLite database behind favorites, the offline pool and the last quote shown.
+///
+/// It owns the connection, migrates the schema when it opens, and offers intent methods.
+/// The schema, not Swift code, decides what is a duplicate: see `Migrations/0001_initial.sql`.
+public final class QuoteDatabase: Sendable {
+  /// The file's path, or `:memory:`, for messages.
+  public let path: String
+  private let writer: any DatabaseWriter
+
+  private init(path: String, writer: any DatabaseWriter) throws {
+    self.path = path
+    self.writer = writer
+    try translatingErrors {
+      try SchemaMigrator(migrations: embeddedMigrations).migrate(writer, path: path)
+    }
+  }
+
+  /// Opens (creating if needed) the database file at `path`, in WAL mode.
+  ///
+  /// A new folder is made with mode 0700 and a new file with mode 0600. A file that is not SQLite,
+  /// or whose schema is newer than this binary knows, is refused and left untouched.
+  public static func open(path: String) throws -> QuoteDatabase {
+    try DatabaseFile.prepare(path: path)
+    var configuration = Configuration()
+    // Other powerquotes processes may hold the write lock for a moment; wait rather than fail.
+    configuration.busyMode = .timeout(10)
+    configuration.foreignKeysEnabled = true
+    let pool: DatabasePool
+    do {
+      pool = try DatabasePool(path: path, configuration: configuration)
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+      throw StorageError.notADatabase(path: path)
+    } catch let error as DatabaseError {
+      throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+    }
+    return try QuoteDatabase(path: path, writer: pool)
+  }
+
+  /// A private database in memory, for tests and the benchmark.
+  public static func inMemory() throws -> QuoteDatabase {
+    try QuoteDatabase(path: ":memory:", writer: DatabaseQueue())
+  }
+
+  /// The schema version this binary creates.
+  public static var schemaVersion: Int { embeddedMigrations.count }
+
+  // MARK: - Favorites
+
+  /// Saves `quote` unless an equal favorite exists, in one transaction.
+  ///
+  /// The UNIQUE key decides: the INSERT is tried and its constraint failure caught. (An
+  /// `ON CONFLICT DO NOTHING` would also work, but it uses up an AUTOINCREMENT id on every
+  /// duplicate, leaving gaps in the ids people see.)
+  public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
+    let key = quote.key
+    return try translatingErrors {
+      try writer.write { db in
+        do {
+          let inserted = try Row.fetchOne(
+            db,
+            sql: """
+              INSERT INTO favorite
+                (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+              RETURNING *
+              """,
+            arguments: [
+              quote.text, quote.author, quote.source.rawValue, quote.sourceID, date,
+              key.quote, key.author, QuoteKey.searchFolded(quote.author),
+            ]
+          )
+          guard let inserted else {
+            throw StorageError.sqlite(path: path, message: "the new favorite was not returned")
+          }
+          return .added(Favorite(row: inserted))
+        } catch let error as DatabaseError
+          where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+        {
+          let existing = try Row.fetchOne(
+            db,
+            sql: "SELECT * FROM favorite WHERE quote_key = ? AND author_key = ?",
+            arguments: [key.quote, key.author]
+          )
+          guard let existing else { throw error }
+          return .alreadyFavorite(Favorite(row: existing))
+        }
+      }
+    }
+  }
+
+  /// Every favorite, oldest first.
+  public func favorites() throws -> [Favorite] {
+    try translatingErrors {
+      try writer.read { db in
+        try Row.fetchAll(db, sql: "SELECT * FROM favorite ORDER BY id").map(Favorite.init(row:))
+      }
+    }
+  }
+
+  /// How many favorites there are.
+  public func favoriteCount() throws -> Int {
+    try translatingErrors {
+      try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM favorite") ?? 0 }
+    }
+  }
+
+  /// Favorites whose author contains `text`, ignoring case and diacritics, oldest first.
+  ///
+  /// The trigram index answers queries of three or more characters without a table scan; shorter
+  /// ones scan the index's rows, which SQLite does by itself.
+  public func favorites(authorContaining text: String) throws -> [Favorite] {
+    let folded = QuoteKey.searchFolded(text)
+    guard !folded.isEmpty else { return [] }
+    let pattern = "*" + Self.escapedForGlob(folded) + "*"
+    return try translatingErrors {
+      try writer.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT * FROM favorite
+            WHERE id IN (
+              SELECT rowid FROM favorite_author_search WHERE author_folded GLOB ?
+            )
+            ORDER BY id
+            """,
+          arguments: [pattern]
+        ).map(Favorite.init(row:))
+      }
+    }
+  }
+
+  /// Distinct authors of favorites, for completion.
+  public func favoriteAuthors() throws -> [String] {
+    try translatingErrors {
+      try writer.read { db in
+        try String.fetchAll(db, sql: "SELECT DISTINCT author FROM favorite ORDER BY author")
+      }
+    }
+  }
+
+  /// The favorite with `id`, if there is one.
+  public func favorite(id: Int64) throws -> Favorite? {
+    try translatingErrors {
+      try writer.read { db in
+        try Row.fetchOne(db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [id])
+          .map(Favorite.init(row:))
+      }
+    }
+  }
+
+  /// Deletes the favorites with these ids, all or none: an unknown id deletes nothing.
+  ///
+  /// - Throws: ``FavoritesError/notFound(id:)`` for the first id that is not a favorite.
+  public func removeFavorites(ids: [Int64]) throws -> [Favorite] {
+    try translatingErrors {
+      try writer.write { db in
+        var removed: [Favorite] = []
+        for id in ids {
+          let row = try Row.fetchOne(
+            db,
+            sql: "DELETE FROM favorite WHERE id = ? RETURNING *",
+            arguments: [id]
+          )
+          guard let row else {
+            // Throwing rolls back the deletions made so far in this transaction.
+            if removed.contains(where: { $0.id == id }) { continue }
+            throw FavoritesError.notFound(id: id)
+          }
+          removed.append(Favorite(row: row))
+        }
+        return removed
+      }
+    }
+  }
+
+  // MARK: - Shown quotes
+
+  /// Remembers `quote` as the last one shown and adds it to the offline pool.
+  public func recordShown(_ quote: Quote, at date: Date) throws {
+    let key = quote.key
+    try translatingErrors {
+      try writer.write { db in
+        try db.execute(
+          sql: """
+            INSERT INTO pool_quote
+              (quote, author, source, source_id, first_seen_at, quote_key, author_key)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (quote_key, author_key) DO NOTHING
+            """,
+          arguments: [
+            quote.text, quote.author, quote.source.rawValue, quote.sourceID, date,
+            key.quote, key.author,
+          ]
+        )
+        try db.execute(
+          sql: """
+            INSERT OR REPLACE INTO last_shown (singleton, quote, author, source, source_id, shown_at)
+            VALUES (1, ?, ?, ?, ?, ?)
+            """,
+          arguments: [quote.text, quote.author, quote.source.rawValue, quote.sourceID, date]
+        )
+      }
+    }
+  }
+
+  /// The quote shown last, if any.
+  public func lastShown() throws -> Quote? {
+    try translatingErrors {
+      try writer.read { db in
+        try Row.fetchOne(db, sql: "SELECT * FROM last_shown WHERE singleton = 1")
+          .map(Quote.init(row:))
+      }
+    }
+  }
+
+  /// How many quotes the offline pool holds (not counting the built-in set).
+  public func poolCount() throws -> Int {
+    try translatingErrors {
+      try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pool_quote") ?? 0 }
+    }
+  }
+
+  /// The pool quote at `index` in the order they were first seen (0 ..< ``poolCount()``).
+  public func poolQuote(at index: Int) throws -> Quote? {
+    try translatingErrors {
+      try writer.read { db in
+        try Row.fetchOne(
+          db,
+          sql: "SELECT * FROM pool_quote ORDER BY id LIMIT 1 OFFSET ?",
+          arguments: [index]
+        ).map(Quote.init(row:))
+      }
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// GLOB's wildcards in user text, made literal with one-character classes.
+  private static func escapedForGlob(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "*", "?", "[": escaped += "[\(character)]"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+
+  /// Runs `body`, turning SQLite's errors into ``StorageError`` sentences.
+  private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as DatabaseError {
+      throw StorageError.sqlite(path: path, message: error.message ?? "\(error.resultCode)")
+    }
+  }
+}
+
+/// What ``QuoteDatabase/addFavorite(_:at:)`` did.
+public enum AddFavoriteResult: Sendable, Equatable {
+  /// A new favorite was saved.
+  case added(Favorite)
+  /// An equal favorite was already saved; nothing changed. It carries the one already there.
+  case alreadyFavorite(Favorite)
+}
+
+extension Quote {
+  /// Reads the quote columns shared by every table.
+  fileprivate init(row: Row) {
+    self.init(
+      text: row["quote"],
+      author: row["author"],
+      source: QuoteSource(rawValue: row["source"]),
+      sourceID: row["source_id"]
+    )
+  }
+}
+
+extension Favorite {
+  fileprivate init(row: Row) {
+    self.init(id: row["id"], quote: Quote(row: row), savedAt: row["saved_at"])
+  }
+}

@@ -1,0 +1,53 @@
+import GRDB
+
+/// A migration compiled in from `Migrations/NNNN_name.sql` by the EmbedMigrations build plugin.
+struct EmbeddedMigration: Sendable {
+  /// The file name without `.sql`, such as `0001_initial`.
+  var name: String
+  /// The file's SQL.
+  var sql: String
+}
+
+/// Applies the embedded migrations in order, each in its own transaction.
+///
+/// The schema version is SQLite's `user_version`: migration N has been applied when it is N or more.
+/// GRDB's `DatabaseMigrator` reads which migrations were applied before it takes the write lock,
+/// so two processes opening a new database at the same moment could both apply the first one;
+/// here the check and the migration share one IMMEDIATE transaction.
+struct SchemaMigrator: Sendable {
+  /// The migrations, oldest first.
+  var migrations: [EmbeddedMigration]
+
+  /// The version a fully migrated database has.
+  var latestVersion: Int { migrations.count }
+
+  /// Migrates `writer` to the latest version, refusing a database from a newer powerquotes.
+  func migrate(_ writer: any DatabaseWriter, path: String) throws {
+    let version = try writer.read { db in try currentVersion(db) }
+    try checkNotNewer(version, path: path)
+    guard version < latestVersion else { return }
+    try writer.barrierWriteWithoutTransaction { db in
+      for (index, migration) in migrations.enumerated() {
+        try db.inTransaction(.immediate) {
+          let version = try currentVersion(db)
+          try checkNotNewer(version, path: path)
+          if version == index {
+            try db.execute(sql: migration.sql)
+            try db.execute(sql: "PRAGMA user_version = \(index + 1)")
+          }
+          return .commit
+        }
+      }
+    }
+  }
+
+  private func currentVersion(_ db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+  }
+
+  private func checkNotNewer(_ version: Int, path: String) throws {
+    if version > latestVersion {
+      throw StorageError.newerSchema(path: path, version: version, known: latestVersion)
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// How share text is laid out.
+public enum ShareStyle: String, CaseIterable, Sendable {
+  /// `"quote" — Author`, to paste anywhere.
+  case plain
+  /// A Markdown block quote with the author on its last line.
+  case markdown
+  /// `{"quote": ..., "author": ...}`.
+  case json
+}
+
+/// The text that shares a quote: the iOS app's share sheet, for a terminal.
+public enum ShareView {
+  /// The share text for `quote` in `style`, with a trailing newline.
+  ///
+  /// Plain and Markdown text is sanitized (it is meant to be pasted); JSON escapes what it must.
+  public static func render(_ quote: Quote, style: ShareStyle) -> String {
+    switch style {
+    case .plain:
+      return "\"\(bareText(quote))\" — \(TerminalText.sanitized(quote.author).trimmed)\n"
+    case .markdown:
+      return "> \(bareText(quote))\n>\n> — \(TerminalText.sanitized(quote.author).trimmed)\n"
+    case .json:
+      return JSONView.render(SharedQuote(quote: quote.text, author: quote.author))
+    }
+  }
+
+  /// The sanitized text without quote marks around it, so sharing never doubles them.
+  private static func bareText(_ quote: Quote) -> String {
+    var text = TerminalText.sanitized(quote.text).trimmed
+    let marks: Set<Character> = ["\"", "“", "”", "'", "‘", "’"]
+    while text.count >= 2, let first = text.first, let last = text.last,
+      marks.contains(first), marks.contains(last)
+    {
+      text = String(text.dropFirst().dropLast()).trimmed
+    }
+    return text
+  }
+
+  private struct SharedQuote: Encodable {
+    var quote: String
+    var author: String
+  }
+}
+
+extension String {
+  /// Without white space at either end.
+  var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

@@ -1,0 +1,271 @@
+/// Pure functions that put untrusted text (from the network or from files) on a terminal safely
+/// and lay it out in columns.
+///
+/// Views call ``sanitized(_:)`` first and measure with ``displayWidth(_:)`` after, so that a quote
+/// can neither drive the terminal nor break the layout.
+public enum TerminalText {
+  /// Text made safe for a terminal: no escape sequence or control character survives.
+  ///
+  /// Escape sequences are removed whole, with their parameters and payloads, in both their 7-bit
+  /// (ESC) and 8-bit (C1) forms. Tab, line feed, carriage return (a CR LF pair counts once),
+  /// vertical tab and form feed become a space; every other C0 or C1 control, DEL, and the Unicode
+  /// bidirectional controls that can reorder what is displayed are removed. Everything else is
+  /// kept exactly.
+  public static func sanitized(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    var result = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      index += 1
+      switch scalar.value {
+      case 0x1B:
+        index = endOfEscape(in: scalars, after: index)
+      case 0x9B:
+        index = endOfControlSequence(in: scalars, from: index)
+      case 0x9D:
+        index = endOfString(in: scalars, from: index, bellEnds: true)
+      case 0x90, 0x98, 0x9E, 0x9F:
+        index = endOfString(in: scalars, from: index, bellEnds: false)
+      case 0x0D:
+        // CR LF is one line break (and one Character), so it becomes one space, not two.
+        if index < scalars.count, scalars[index].value == 0x0A { index += 1 }
+        result.append(" ")
+      case 0x09...0x0C:
+        result.append(" ")
+      case 0x00...0x1F, 0x7F...0x9F:
+        break
+      case _ where isBidiControl(scalar):
+        break
+      default:
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  /// Columns the text takes in a terminal: East Asian wide/fullwidth characters and emoji take
+  /// two, combining marks and zero-width characters none.
+  ///
+  /// Measured per grapheme cluster, so an emoji ZWJ sequence, a skin-tone emoji or a flag counts
+  /// as one two-column character. Control characters count 0; sanitize first.
+  public static func displayWidth(_ text: String) -> Int {
+    text.reduce(0) { $0 + width(of: $1) }
+  }
+
+  /// Words wrapped into lines of at most `width` columns (width >= 1).
+  ///
+  /// Words longer than width are broken at grapheme-cluster boundaries. Whitespace runs (incl.
+  /// newlines) count as one break. Empty or all-space text gives [].
+  ///
+  /// No-break spaces do not break. A width below 1 is treated as 1. A character wider than the
+  /// whole line (a wide character at width 1) cannot be shown without overflowing, so it is left
+  /// out.
+  public static func wrap(_ text: String, width: Int) -> [String] {
+    let width = max(width, 1)
+    var lines: [String] = []
+    var line = ""
+    var lineWidth = 0
+    for word in words(of: text) {
+      let wordWidth = displayWidth(word)
+      if wordWidth <= width {
+        if line.isEmpty {
+          line = word
+          lineWidth = wordWidth
+        } else if lineWidth + 1 + wordWidth <= width {
+          line += " " + word
+          lineWidth += 1 + wordWidth
+        } else {
+          lines.append(line)
+          line = word
+          lineWidth = wordWidth
+        }
+        continue
+      }
+      // A word too long for any line starts a fresh one; its last piece stays open so the next
+      // word can share that line.
+      if !line.isEmpty { lines.append(line) }
+      var pieces = pieces(of: word, width: width)
+      let last = pieces.popLast() ?? ""
+      lines += pieces
+      line = last
+      lineWidth = displayWidth(last)
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+
+  /// The text cut to at most `width` columns, ending in "…" when it was cut.
+  ///
+  /// The ellipsis counts as 1 column. width <= 0 gives "". A wide character that would straddle
+  /// the limit is dropped rather than overflow it, and spaces just before the ellipsis are dropped
+  /// so it stays next to the last word.
+  public static func truncated(_ text: String, width: Int) -> String {
+    guard width > 0 else { return "" }
+    if displayWidth(text) <= width { return text }
+    let budget = width - 1
+    var kept = ""
+    var keptWidth = 0
+    for character in text {
+      let characterWidth = self.width(of: character)
+      // Stop at the first character that does not fit, even if a narrower one after it would:
+      // skipping it would show text that was never there.
+      if keptWidth + characterWidth > budget { break }
+      kept.append(character)
+      keptWidth += characterWidth
+    }
+    while let last = kept.last, last.isWhitespace { kept.removeLast() }
+    return kept + "…"
+  }
+
+  /// The text followed by spaces up to `width` columns (no change if already that wide or wider).
+  public static func padded(_ text: String, toWidth width: Int) -> String {
+    let missing = width - displayWidth(text)
+    guard missing > 0 else { return text }
+    return text + String(repeating: " ", count: missing)
+  }
+
+  // MARK: - Escape sequences
+
+  /// Where the sequence that started with the ESC just before `start` ends: the index of the
+  /// first scalar after it.
+  private static func endOfEscape(in scalars: [Unicode.Scalar], after start: Int) -> Int {
+    guard start < scalars.count else { return start }
+    let next = scalars[start].value
+    switch next {
+    case 0x5B:  // [ introduces CSI
+      return endOfControlSequence(in: scalars, from: start + 1)
+    case 0x5D:  // ] introduces OSC
+      return endOfString(in: scalars, from: start + 1, bellEnds: true)
+    case 0x50, 0x58, 0x5E, 0x5F:  // P X ^ _ introduce DCS, SOS, PM, APC
+      return endOfString(in: scalars, from: start + 1, bellEnds: false)
+    case 0x20...0x2F:
+      // Intermediate bytes (character-set designations and the like) run up to one final byte.
+      var index = start
+      while index < scalars.count, (0x20...0x2F).contains(scalars[index].value) { index += 1 }
+      if index < scalars.count, (0x30...0x7E).contains(scalars[index].value) { index += 1 }
+      return index
+    case 0x30...0x7E:
+      return start + 1
+    default:
+      // Not a sequence: only the ESC goes, and what follows is judged on its own.
+      return start
+    }
+  }
+
+  /// Where a control sequence whose body begins at `start` ends: parameter and intermediate bytes,
+  /// then one final byte.
+  private static func endOfControlSequence(in scalars: [Unicode.Scalar], from start: Int) -> Int {
+    var index = start
+    while index < scalars.count, (0x20...0x3F).contains(scalars[index].value) { index += 1 }
+    // A malformed sequence ends at the unexpected scalar, which is then sanitized like any other.
+    if index < scalars.count, (0x40...0x7E).contains(scalars[index].value) { index += 1 }
+    return index
+  }
+
+  /// Where a control string (OSC, DCS, SOS, PM, APC) whose body begins at `start` ends: just after
+  /// its string terminator, ESC \ or U+009C, or BEL when `bellEnds`; the end of the text if it is
+  /// never terminated.
+  private static func endOfString(
+    in scalars: [Unicode.Scalar], from start: Int, bellEnds: Bool
+  ) -> Int {
+    var index = start
+    while index < scalars.count {
+      let value = scalars[index].value
+      if value == 0x9C || (bellEnds && value == 0x07) { return index + 1 }
+      if value == 0x1B, index + 1 < scalars.count, scalars[index + 1].value == 0x5C {
+        return index + 2
+      }
+      index += 1
+    }
+    // Unterminated: a terminal would swallow the rest as payload, so showing it is not safe either.
+    return index
+  }
+
+  /// Whether the scalar is a bidirectional control that can reorder displayed text.
+  private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  // MARK: - Widths
+
+  /// Columns one grapheme cluster takes: 0, 1 or 2.
+  private static func width(of character: Character) -> Int {
+    var previous: Unicode.Scalar?
+    var allZeroWidth = true
+    for scalar in character.unicodeScalars {
+      if isWide(scalar) || scalar.properties.isEmojiPresentation { return 2 }
+      // VS16 asks for emoji presentation, which terminals draw two columns wide.
+      if scalar.value == 0xFE0F, let previous, previous.properties.isEmoji { return 2 }
+      if !isZeroWidth(scalar) { allZeroWidth = false }
+      previous = scalar
+    }
+    return allZeroWidth ? 0 : 1
+  }
+
+  /// Whether the scalar is East Asian Wide or Fullwidth (the main ranges).
+  private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x2_0000...0x2_FFFD, 0x3_0000...0x3_FFFD:
+      true
+    default:
+      false
+    }
+  }
+
+  /// Whether the scalar takes no column of its own: a mark, a format or control character, or a
+  /// zero-width space or joiner.
+  private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+    if (0x200B...0x200D).contains(scalar.value) { return true }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format, .control: return true
+    default: return false
+    }
+  }
+
+  // MARK: - Wrapping
+
+  /// The words of the text: the runs between breaking whitespace.
+  private static func words(of text: String) -> [String] {
+    text.split(whereSeparator: isBreakingSpace).map(String.init)
+  }
+
+  /// Whether the character is whitespace a line may break at.
+  ///
+  /// No-break spaces are excluded, because they exist to keep their neighbours on one line.
+  private static func isBreakingSpace(_ character: Character) -> Bool {
+    guard character.isWhitespace else { return false }
+    switch character {
+    case "\u{00A0}", "\u{2007}", "\u{202F}": return false
+    default: return true
+    }
+  }
+
+  /// A word too long for one line, cut into pieces of at most `width` columns.
+  ///
+  /// Cuts fall between grapheme clusters. Characters wider than `width` are left out, as no line
+  /// could hold them.
+  private static func pieces(of word: String, width: Int) -> [String] {
+    var pieces: [String] = []
+    var piece = ""
+    var pieceWidth = 0
+    for character in word {
+      let characterWidth = self.width(of: character)
+      if characterWidth > width { continue }
+      if pieceWidth + characterWidth > width {
+        pieces.append(piece)
+        piece = ""
+        pieceWidth = 0
+      }
+      piece.append(character)
+      pieceWidth += characterWidth
+    }
+    if !piece.isEmpty { pieces.append(piece) }
+    return pieces
+  }
+}
