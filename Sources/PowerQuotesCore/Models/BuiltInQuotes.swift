@@ -237,11 +237,6 @@ extension Quote {
       "I have discovered that all the unhappiness of men arises from one "
         + "single fact, that they cannot stay quietly in their own chamber.",
       by: "Blaise Pascal"),
-    // Journals, 1843, tr. Alexander Dru
-    builtIn(
-      "It is perfectly true, as philosophers say, that life must be understood backwards. "
-        + "But they forget the other proposition, that it must be lived forwards.",
-      by: "Søren Kierkegaard"),
     // Le Petit Prince, 1943
     builtIn(
       "On ne voit bien qu'avec le cœur. L'essentiel est invisible pour les yeux.",
