@@ -40,10 +40,22 @@ let package = Package(
       capability: .buildTool(),
       dependencies: ["EmbedMigrationsTool"]
     ),
+    // Test helpers shared by both test targets: a FlyingFox server on 127.0.0.1, captured
+    // output, temporary folders. Only tests depend on it, so FlyingFox stays out of the binary.
+    .target(
+      name: "PowerQuotesTestSupport",
+      dependencies: [
+        "PowerQuotesCore",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ],
+      path: "Tests/PowerQuotesTestSupport"
+    ),
     .testTarget(
       name: "PowerQuotesCoreTests",
       dependencies: [
         "PowerQuotesCore",
+        "PowerQuotesTestSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -54,6 +66,7 @@ let package = Package(
       dependencies: [
         "PowerQuotesCLI",
         "PowerQuotesCore",
+        "PowerQuotesTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
