@@ -23,7 +23,9 @@ public final class QuoteDatabase: Sendable {
   /// A new folder is made with mode 0700 and a new file with mode 0600. A file that is not SQLite,
   /// or whose schema is newer than this binary knows, is refused and left untouched.
   public static func open(path: String) throws -> QuoteDatabase {
-    try DatabaseFile.prepare(path: path)
+    let version = try DatabaseFile.prepare(path: path)
+    let migrator = SchemaMigrator(migrations: embeddedMigrations)
+    try migrator.checkNotNewer(version, path: path)
     var configuration = Configuration()
     // Other powerquotes processes may hold the write lock for a moment; wait rather than fail.
     configuration.busyMode = .timeout(10)
@@ -179,22 +181,27 @@ public final class QuoteDatabase: Sendable {
   // MARK: - Shown quotes
 
   /// Remembers `quote` as the last one shown and adds it to the offline pool.
+  ///
+  /// Built-in quotes stay out of the pool: they are always drawn from already, and pooling them
+  /// too would make them twice as likely as quotes seen online.
   public func recordShown(_ quote: Quote, at date: Date) throws {
     let key = quote.key
     try translatingErrors {
       try writer.write { db in
-        try db.execute(
-          sql: """
-            INSERT INTO pool_quote
-              (quote, author, source, source_id, first_seen_at, quote_key, author_key)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (quote_key, author_key) DO NOTHING
-            """,
-          arguments: [
-            quote.text, quote.author, quote.source.rawValue, quote.sourceID, date,
-            key.quote, key.author,
-          ]
-        )
+        if quote.source != .builtIn {
+          try db.execute(
+            sql: """
+              INSERT INTO pool_quote
+                (quote, author, source, source_id, first_seen_at, quote_key, author_key)
+              VALUES (?, ?, ?, ?, ?, ?, ?)
+              ON CONFLICT (quote_key, author_key) DO NOTHING
+              """,
+            arguments: [
+              quote.text, quote.author, quote.source.rawValue, quote.sourceID, date,
+              key.quote, key.author,
+            ]
+          )
+        }
         try db.execute(
           sql: """
             INSERT OR REPLACE INTO last_shown (singleton, quote, author, source, source_id, shown_at)

@@ -45,7 +45,8 @@ struct SchemaMigrator: Sendable {
     try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
   }
 
-  private func checkNotNewer(_ version: Int, path: String) throws {
+  /// Throws when `version` is past the migrations this binary knows.
+  func checkNotNewer(_ version: Int, path: String) throws {
     if version > latestVersion {
       throw StorageError.newerSchema(path: path, version: version, known: latestVersion)
     }

@@ -23,7 +23,7 @@ public enum FavoriteDetailView {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = timeZone
-    formatter.dateFormat = "yyyy-MM-dd HH:mm zzz"
+    formatter.dateFormat = "yyyy-MM-dd HH:mm xxx"
     return formatter
   }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import PowerQuotesCore
+import PowerQuotesTestSupport
+import Synchronization
+import Testing
+
+@Suite("Controllers")
+struct ControllerTests {
+  private func quoteController(
+    _ database: QuoteDatabase,
+    client: QuoteClient,
+    randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }
+  ) -> QuoteController {
+    QuoteController(database: database, client: client, now: { testDate }, randomIndex: randomIndex)
+  }
+
+  @Test("An online quote is shown, pooled and remembered")
+  func onlineQuote() async throws {
+    let database = try QuoteDatabase.inMemory()
+    let shown = try await quoteController(database, client: .returning(Samples.rumi))
+      .random(mode: .automatic)
+    #expect(shown.quote == Samples.rumi)
+    #expect(shown.fallbackReason == nil)
+    #expect(try database.lastShown() == Samples.rumi)
+    #expect(try database.poolCount() == 1)
+  }
+
+  @Test(
+    "Service failures fall back to a saved quote",
+    arguments: [
+      QuoteClientError.unreachable(reason: "could not connect to the server"),
+      .timedOut(seconds: 10), .rateLimited(retryAfter: 10), .serverError(status: 503),
+      .unexpectedResponse(detail: "an HTML page instead of JSON"),
+    ]
+  )
+  func fallback(error: QuoteClientError) async throws {
+    let database = try QuoteDatabase.inMemory()
+    try database.recordShown(Samples.umar, at: testDate)
+    let shown = try await quoteController(database, client: .throwing(error))
+      .random(mode: .automatic)
+    #expect(shown.fallbackReason == error)
+    #expect(Quote.builtIn.contains(shown.quote) || shown.quote == Samples.umar)
+  }
+
+  @Test("--online turns the fallback off")
+  func onlineOnly() async throws {
+    let database = try QuoteDatabase.inMemory()
+    let controller = quoteController(database, client: .throwing(.timedOut(seconds: 3)))
+    await #expect(throws: QuoteClientError.timedOut(seconds: 3)) {
+      try await controller.random(mode: .online)
+    }
+    #expect(try database.lastShown() == nil)
+  }
+
+  @Test("Offline draws from seen quotes and the built-in set, never the network")
+  func offlinePool() async throws {
+    let database = try QuoteDatabase.inMemory()
+    try database.recordShown(Samples.rumi, at: testDate)
+    try database.recordShown(Samples.umar, at: testDate)
+    let indexes = Mutex([0, 1, 2, 3])
+    let controller = quoteController(database, client: .failing) { count in
+      #expect(count == 2 + Quote.builtIn.count)
+      return indexes.withLock { $0.isEmpty ? 0 : $0.removeFirst() }
+    }
+    // Index 0 is Rumi; the last shown is Umar, so no redraw.
+    #expect(try await controller.random(mode: .offline).quote == Samples.rumi)
+    // Index 1 is Umar; Rumi was shown last, so it is kept.
+    #expect(try await controller.random(mode: .offline).quote == Samples.umar)
+    // Index 2 and 3 are the first built-in quotes.
+    #expect(try await controller.random(mode: .offline).quote == Quote.builtIn[0])
+    #expect(try await controller.random(mode: .offline).quote == Quote.builtIn[1])
+  }
+
+  @Test("Offline avoids showing the same quote twice in a row")
+  func noImmediateRepeat() async throws {
+    let database = try QuoteDatabase.inMemory()
+    try database.recordShown(Samples.rumi, at: testDate)
+    let indexes = Mutex([0, 0, 5])
+    let controller = quoteController(database, client: .failing) { _ in
+      indexes.withLock { $0.isEmpty ? 0 : $0.removeFirst() }
+    }
+    #expect(try await controller.random(mode: .offline).quote == Quote.builtIn[4])
+  }
+
+  @Test("A 404 for an id is an error, not a fallback")
+  func notFoundIsNotFallback() async throws {
+    let database = try QuoteDatabase.inMemory()
+    let controller = quoteController(database, client: .throwing(.notFound(id: 9999)))
+    await #expect(throws: QuoteClientError.notFound(id: 9999)) {
+      try await controller.quote(id: 9999)
+    }
+  }
+
+  @Test("Favorites: add the last shown, by id, by hand; refuse empty text")
+  func favorites() async throws {
+    let database = try QuoteDatabase.inMemory()
+    let controller = FavoritesController(
+      database: database,
+      client: .returning(Samples.umar),
+      now: { testDate }
+    )
+    #expect(throws: FavoritesError.nothingShownYet) { try controller.addLastShown() }
+    try database.recordShown(Samples.rumi, at: testDate)
+    guard case .added(let first) = try controller.addLastShown() else {
+      Issue.record("expected .added")
+      return
+    }
+    #expect(first.quote == Samples.rumi)
+    #expect(first.savedAt == testDate)
+    guard case .alreadyFavorite(first) = try controller.addLastShown() else {
+      Issue.record("expected .alreadyFavorite")
+      return
+    }
+    guard case .added(let second) = try await controller.add(dummyJSONID: 20) else {
+      Issue.record("expected .added")
+      return
+    }
+    #expect(second.quote == Samples.umar)
+    #expect(try database.lastShown() == Samples.umar)
+    #expect(throws: FavoritesError.emptyText) { try controller.add(text: " \n", author: "A") }
+    #expect(throws: FavoritesError.emptyAuthor) { try controller.add(text: "Words", author: "") }
+    #expect(throws: FavoritesError.notFound(id: 7)) { try controller.favorite(id: 7) }
+    #expect(try controller.search(author: "UMAR").map(\.id) == [second.id])
+  }
+}

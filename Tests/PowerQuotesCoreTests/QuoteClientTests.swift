@@ -1,0 +1,457 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import PowerQuotesCore
+import PowerQuotesTestSupport
+import Synchronization
+import Testing
+
+/// Tests for ``QuoteClient/live(baseURL:timeoutSeconds:)`` against a real HTTP server on
+/// 127.0.0.1 that speaks DummyJSON's contract, failures included (see shared/dummyjson-api.md).
+@Suite struct QuoteClientTests {
+  // MARK: - Success
+
+  /// `/quotes/random` answers with one quote object; every field reaches the model.
+  @Test func randomDecodesTheQuote() async throws {
+    let reply = HTTPResponse.json(
+      #"{"id":613,"quote":"Success is when your signature becomes an autograph.","#
+        + #""author":"Abdul Kalam"}"#
+    )
+    let quote = try await serving(reply) { client in try await client.random() }
+    #expect(
+      quote
+        == Quote(
+          text: "Success is when your signature becomes an autograph.",
+          author: "Abdul Kalam",
+          source: .dummyJSON,
+          sourceID: 613
+        )
+    )
+  }
+
+  /// `quote(12)` asks for `/quotes/12` and returns that quote, not another one the server has.
+  @Test func quoteByIDRequestsItsPath() async throws {
+    let log = RequestLog()
+    let quote = try await withFakeDummyJSON(log: log) { client, _ in try await client.quote(12) }
+    #expect(log.paths == ["/quotes/12"])
+    #expect(
+      quote
+        == Quote(
+          text: "Life isn’t about getting and having, it’s about giving and being.",
+          author: "Kevin Kruse",
+          source: .dummyJSON,
+          sourceID: 12
+        )
+    )
+  }
+
+  // MARK: - DummyJSON's own errors
+
+  /// An id DummyJSON does not have: its JSON 404 becomes `notFound`, with a plain sentence.
+  @Test func unknownIDIsNotFound() async throws {
+    let log = RequestLog()
+    let error = try await withFakeDummyJSON(log: log) { client, _ in
+      try await #require(throws: QuoteClientError.self) { try await client.quote(9999) }
+    }
+    #expect(log.paths == ["/quotes/9999"])
+    #expect(error == .notFound(id: 9999))
+    #expect(error.errorDescription == "DummyJSON has no quote with id 9999.")
+  }
+
+  /// 429 carries the wait from `Retry-After` when it is a number of seconds, and nil otherwise.
+  @Test(arguments: retryAfterCases)
+  func rateLimited(retryAfterHeader: String?, retryAfter: Int?) async throws {
+    var headers: HTTPHeaders = [HTTPHeader("X-RateLimit-Limit"): "100"]
+    headers[HTTPHeader("X-RateLimit-Remaining")] = "0"
+    headers[HTTPHeader("Retry-After")] = retryAfterHeader
+    let reply = HTTPResponse.json(
+      #"{"message":"request limit exceeded, please wait a few seconds"}"#,
+      status: .tooManyRequests,
+      headers: headers
+    )
+    try await serving(reply) { client in
+      await #expect(throws: QuoteClientError.rateLimited(retryAfter: retryAfter)) {
+        try await client.random()
+      }
+    }
+  }
+
+  // MARK: - Not the API
+
+  /// DummyJSON's HTML 404 page for an unknown path (a wrong `--api-url`) is not a quote.
+  @Test func htmlNotFoundPageIsUnexpected() async throws {
+    try await serving(.html(notFoundPage)) { client in
+      let error = try await #require(throws: QuoteClientError.self) { try await client.random() }
+      #expect(error.isUnexpectedResponse, "\(error)")
+    }
+  }
+
+  /// A base URL with a path prefix DummyJSON does not have lands on its HTML 404 page; for
+  /// `/quotes/{id}` that must not read as "no quote with that id".
+  @Test func wrongBaseURLIsUnexpectedNotNotFound() async throws {
+    let log = RequestLog()
+    try await withFakeDummyJSON(log: log) { _, server in
+      let client = QuoteClient.live(
+        baseURL: server.baseURL.appending(path: "v2"),
+        timeoutSeconds: generousTimeout
+      )
+      let random = try await #require(throws: QuoteClientError.self) {
+        try await client.random()
+      }
+      #expect(random.isUnexpectedResponse, "\(random)")
+      let byID = try await #require(throws: QuoteClientError.self) { try await client.quote(1) }
+      #expect(byID.isUnexpectedResponse, "\(byID)")
+    }
+    #expect(log.paths == ["/v2/quotes/random", "/v2/quotes/1"])
+  }
+
+  /// An HTML page with status 200 (a captive portal, a proxy) is not a quote either.
+  @Test func htmlPageWithStatus200IsUnexpected() async throws {
+    try await serving(.html(notFoundPage, status: .ok)) { client in
+      await #expect(
+        throws: QuoteClientError.unexpectedResponse(detail: "an HTML page instead of JSON")
+      ) {
+        try await client.random()
+      }
+    }
+  }
+
+  /// Any 5xx is a server error carrying its status, whatever the body.
+  @Test(arguments: [
+    HTTPResponse.json(#"{"message":"Internal Server Error"}"#, status: .internalServerError),
+    HTTPResponse.html(
+      "<html><body><h1>503 Service Temporarily Unavailable</h1></body></html>",
+      status: .serviceUnavailable
+    ),
+  ])
+  func serverErrorKeepsItsStatus(reply: HTTPResponse) async throws {
+    try await serving(reply) { client in
+      await #expect(throws: QuoteClientError.serverError(status: reply.statusCode.code)) {
+        try await client.random()
+      }
+    }
+  }
+
+  /// JSON that decodes but is not one quote object (a list reply, an array, a wrong field type).
+  @Test(arguments: [
+    #"{"quotes":[],"total":1454,"skip":0,"limit":0}"#,
+    "[]",
+    #"[{"id":1,"quote":"Your heart is the size of an ocean.","author":"Rumi"}]"#,
+    #"{"id":1,"quote":5}"#,
+    #"{"id":1,"quote":"Your heart is the size of an ocean."}"#,
+    #"{"message":"Quote with id '1' not found"}"#,
+    "<html></html>",
+    "",
+  ])
+  func wrongJSONShapeIsUnexpected(body: String) async throws {
+    try await serving(.json(body)) { client in
+      await #expect(
+        throws: QuoteClientError.unexpectedResponse(detail: "JSON that is not a quote")
+      ) {
+        try await client.random()
+      }
+    }
+  }
+
+  /// A quote object with no words or no author is not a quote worth showing.
+  @Test(arguments: [
+    #"{"id":1,"quote":"","author":"Rumi"}"#,
+    #"{"id":1,"quote":" \n\t","author":"Rumi"}"#,
+    #"{"id":1,"quote":"Your heart is the size of an ocean.","author":""}"#,
+  ])
+  func emptyQuoteIsUnexpected(body: String) async throws {
+    try await serving(.json(body)) { client in
+      await #expect(
+        throws: QuoteClientError.unexpectedResponse(detail: "a quote with no text or no author")
+      ) {
+        try await client.random()
+      }
+    }
+  }
+
+  // MARK: - Transport
+
+  /// No reply within the timeout: the handler sleeps past it, and the client gives up.
+  @Test func slowReplyTimesOut() async throws {
+    try await withServer(timeoutSeconds: 1) { server in
+      await server.appendRoute("GET /quotes/random") { _ in
+        try await Task.sleep(for: .seconds(3))
+        return .json(#"{"id":1,"quote":"Too late.","author":"Rumi"}"#)
+      }
+    } _: { client in
+      await #expect(throws: QuoteClientError.timedOut(seconds: 1)) {
+        try await client.random()
+      }
+    }
+  }
+
+  /// The server promises 200 bytes, sends 20 and closes: a reply cut short, not a quote.
+  @Test func truncatedBodyIsUnexpected() async throws {
+    let reply =
+      "HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\n"
+      + "Content-Length: 200\r\n\r\n" + #"{"id":1,"quote":"cut"#
+    try await RawTCPServer.with(reply: Data(reply.utf8)) { server in
+      let client = QuoteClient.live(baseURL: server.baseURL, timeoutSeconds: generousTimeout)
+      let error = try await #require(throws: QuoteClientError.self) { try await client.random() }
+      #expect(error.isUnexpectedResponse, "\(error)")
+      let head = try #require(server.requestHeads.first)
+      #expect(head.hasPrefix("GET /quotes/random HTTP/1.1\r\n"))
+    }
+  }
+
+  /// A reply over ``QuoteClient/maxBodyBytes`` is refused, whether its length is announced or
+  /// it comes chunked with no length; the body is a valid quote, so only the cap can refuse it.
+  @Test(arguments: [Framing.contentLength, .chunked])
+  func replyOverOneMiBIsRefused(framing: Framing) async throws {
+    let reply = framing.response(quoteJSON(totalBytes: QuoteClient.maxBodyBytes + 1))
+    #expect(reply.bodyCount == framing.bodyCount(QuoteClient.maxBodyBytes + 1))
+    try await serving(reply) { client in
+      await #expect(
+        throws: QuoteClientError.unexpectedResponse(detail: "a reply larger than 1 MiB")
+      ) {
+        try await client.random()
+      }
+    }
+  }
+
+  /// A reply of exactly ``QuoteClient/maxBodyBytes`` is still read whole.
+  @Test(arguments: [Framing.contentLength, .chunked])
+  func replyOfExactlyOneMiBIsRead(framing: Framing) async throws {
+    let reply = framing.response(quoteJSON(totalBytes: QuoteClient.maxBodyBytes))
+    #expect(reply.bodyCount == framing.bodyCount(QuoteClient.maxBodyBytes))
+    let quote = try await serving(reply) { client in
+      try await client.random()
+    }
+    #expect(quote.author == "Rumi")
+    #expect(quote.sourceID == 1)
+    #expect(quote.text.utf8.count == QuoteClient.maxBodyBytes - quoteJSONOverhead)
+  }
+
+  /// Nothing listens on the port: the connection is refused and DummyJSON is unreachable.
+  @Test func refusedConnectionIsUnreachable() async throws {
+    let port = try RawTCPServer.closedPort()
+    let baseURL = try #require(URL(string: "http://127.0.0.1:\(port)"))
+    let client = QuoteClient.live(baseURL: baseURL, timeoutSeconds: generousTimeout)
+    await #expect(
+      throws: QuoteClientError.unreachable(reason: "could not connect to the server")
+    ) {
+      try await client.random()
+    }
+  }
+
+  // MARK: - Text
+
+  /// The client hands text over exactly as sent: non-ASCII and control characters included.
+  ///
+  /// Sanitizing is the views' job, so a quote can be stored faithfully.
+  @Test func textPassesThroughUntouched() async throws {
+    let reply = HTTPResponse.json(
+      #"{"id":20,"quote":"Red \u001b[31malert\u001b[0m, bell \u0007, CSI \u009b2J, "#
+        + #"’curly’ “quotes” 🌊","author":"Umar ibn Al-Khattāb (R.A)"}"#
+    )
+    let quote = try await serving(reply) { client in try await client.random() }
+    let text =
+      "Red \u{1B}[31malert\u{1B}[0m, bell \u{07}, CSI \u{9B}2J, "
+      + "\u{2019}curly\u{2019} \u{201C}quotes\u{201D} \u{1F30A}"
+    #expect(Array(quote.text.utf8) == Array(text.utf8))
+    #expect(Array(quote.author.utf8) == Array("Umar ibn Al-Khatt\u{101}b (R.A)".utf8))
+    #expect(quote.sourceID == 20)
+  }
+}
+
+// MARK: - Helpers
+
+/// `Retry-After` headers and the wait read from each: DummyJSON sends seconds, but HTTP also
+/// allows a date.
+private let retryAfterCases: [(String?, Int?)] = [
+  ("10", 10),
+  (nil, nil),
+  ("Wed, 21 Oct 2015 07:28:00 GMT", nil),
+]
+
+/// The timeout for tests that are not about timing out: long enough never to trip.
+private let generousTimeout = 30
+
+/// Runs `body` with a client of a fresh fixture server whose routes are set by `configure`; any
+/// other path gets DummyJSON's HTML 404 page, as the real server sends.
+@discardableResult
+private func withServer<T>(
+  timeoutSeconds: Int = generousTimeout,
+  _ configure: @Sendable (HTTPServer) async -> Void,
+  _ body: (QuoteClient) async throws -> T
+) async throws -> T {
+  try await FixtureServer.with { server in
+    await configure(server)
+    await server.appendRoute("*") { _ in .html(notFoundPage) }
+  } _: { server in
+    try await body(.live(baseURL: server.baseURL, timeoutSeconds: timeoutSeconds))
+  }
+}
+
+/// Runs `body` with a client of a fresh fixture server that answers `GET /quotes/random` with
+/// `reply`, and any other path with DummyJSON's HTML 404 page.
+@discardableResult
+private func serving<T>(
+  _ reply: HTTPResponse,
+  _ body: (QuoteClient) async throws -> T
+) async throws -> T {
+  try await withServer { server in
+    await server.appendRoute("GET /quotes/random") { _ in reply }
+  } _: { client in
+    try await body(client)
+  }
+}
+
+/// Runs `body` with a client of a fresh ``FakeDummyJSON`` server that records paths in `log`.
+@discardableResult
+private func withFakeDummyJSON<T>(
+  log: RequestLog,
+  _ body: (QuoteClient, FixtureServer) async throws -> T
+) async throws -> T {
+  try await FixtureServer.with { server in
+    await FakeDummyJSON.install(on: server, log: log)
+  } _: { server in
+    try await body(.live(baseURL: server.baseURL, timeoutSeconds: generousTimeout), server)
+  }
+}
+
+/// The paths a server was asked for, in order.
+private final class RequestLog: Sendable {
+  private let storage = Mutex<[String]>([])
+
+  var paths: [String] { storage.withLock { $0 } }
+
+  func record(_ request: HTTPRequest) {
+    storage.withLock { $0.append(request.path) }
+  }
+}
+
+/// DummyJSON's quote routes over two quotes: `/quotes/random`, and `/quotes/{id}` with its JSON
+/// 404 for an id it does not have.
+private enum FakeDummyJSON {
+  static let quotes: [Int: String] = [
+    1: #"{"id":1,"quote":"Your heart is the size of an ocean. Go find yourself in its hidden "#
+      + #"depths.","author":"Rumi"}"#,
+    12: #"{"id":12,"quote":"Life isn’t about getting and having, it’s about giving and "#
+      + #"being.","author":"Kevin Kruse"}"#,
+  ]
+
+  static func install(on server: HTTPServer, log: RequestLog) async {
+    await server.appendRoute("GET /quotes/random") { request in
+      log.record(request)
+      return .json(quotes[1] ?? "")
+    }
+    await server.appendRoute("GET /quotes/:id") { request in
+      log.record(request)
+      // Only an id exactly as DummyJSON writes it matches: not "012", not "+12".
+      let id = request.path.split(separator: "/").last.map(String.init) ?? ""
+      if let quote = quotes.first(where: { String($0.key) == id })?.value {
+        return .json(quote)
+      }
+      return .json(#"{"message":"Quote with id '\#(id)' not found"}"#, status: .notFound)
+    }
+    await server.appendRoute("*") { request in
+      log.record(request)
+      return .html(notFoundPage)
+    }
+  }
+}
+
+/// The shape of DummyJSON's 404 page for unknown paths, shortened.
+private let notFoundPage = """
+  <!DOCTYPE html>
+  <html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Page not found — DummyJSON</title>
+  </head>
+  <body>
+    <h1>404</h1>
+    <p>This page does not exist. Return to DummyJSON for the fake REST API and documentation.</p>
+  </body>
+  </html>
+  """
+
+/// The bytes of `quoteJSON` around the quote text.
+private let quoteJSONOverhead = #"{"id":1,"quote":"","author":"Rumi"}"#.utf8.count
+
+/// A valid quote object of exactly `totalBytes` bytes.
+private func quoteJSON(totalBytes: Int) -> String {
+  let text = String(repeating: "a", count: totalBytes - quoteJSONOverhead)
+  return #"{"id":1,"quote":"\#(text)","author":"Rumi"}"#
+}
+
+/// How a reply's body is delimited on the wire.
+enum Framing: CustomTestStringConvertible, Sendable {
+  /// With a `Content-Length` header.
+  case contentLength
+  /// With `Transfer-Encoding: chunked` and no length.
+  case chunked
+
+  var testDescription: String {
+    switch self {
+    case .contentLength: "Content-Length"
+    case .chunked: "chunked"
+    }
+  }
+
+  /// A 200 JSON reply with `body`, framed this way.
+  func response(_ body: String) -> HTTPResponse {
+    switch self {
+    case .contentLength:
+      return .json(body)
+    case .chunked:
+      return HTTPResponse(
+        statusCode: .ok,
+        headers: [.contentType: "application/json; charset=utf-8"],
+        body: HTTPBodySequence(from: UnsizedBytes(bytes: Array(body.utf8)))
+      )
+    }
+  }
+
+  /// The body length FlyingFox announces for a body of `bytes` bytes: none when chunked.
+  func bodyCount(_ bytes: Int) -> Int? {
+    switch self {
+    case .contentLength: bytes
+    case .chunked: nil
+    }
+  }
+}
+
+extension HTTPResponse {
+  /// The body length FlyingFox will send as `Content-Length`; nil means chunked.
+  fileprivate var bodyCount: Int? {
+    guard case .httpBody(let sequence) = payload else { return nil }
+    return sequence.count
+  }
+}
+
+/// Bytes with no known length, so FlyingFox sends them with chunked transfer encoding.
+private struct UnsizedBytes: AsyncBufferedSequence {
+  typealias Element = UInt8
+
+  let bytes: [UInt8]
+
+  func makeAsyncIterator() -> Iterator { Iterator(rest: bytes[...]) }
+
+  struct Iterator: AsyncBufferedIteratorProtocol {
+    var rest: ArraySlice<UInt8>
+
+    mutating func next() async -> UInt8? { rest.popFirst() }
+
+    mutating func nextBuffer(suggested count: Int) async -> ArraySlice<UInt8>? {
+      guard !rest.isEmpty else { return nil }
+      let chunk = rest.prefix(Swift.max(count, 1))
+      rest = rest.dropFirst(chunk.count)
+      return chunk
+    }
+  }
+}
+
+extension QuoteClientError {
+  /// Whether this is ``unexpectedResponse(detail:)``, whatever the detail.
+  fileprivate var isUnexpectedResponse: Bool {
+    if case .unexpectedResponse = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import GRDB
+import PowerQuotesCore
+import PowerQuotesTestSupport
+import Testing
+
+@Suite("The database")
+struct QuoteDatabaseTests {
+  @Test("A new file gets the full schema, in a private folder and file")
+  func createsAndMigrates() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("data/nested/powerquotes.sqlite")
+    let database = try QuoteDatabase.open(path: path)
+    #expect(try database.favoriteCount() == 0)
+
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let folderAttributes = try FileManager.default.attributesOfItem(atPath: folder.file("data/nested"))
+    #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
+
+    let queue = try DatabaseQueue(path: path)
+    let (version, journal, tables) = try queue.read { db in
+      (
+        try Int.fetchOne(db, sql: "PRAGMA user_version"),
+        try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+        try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+      )
+    }
+    #expect(version == QuoteDatabase.schemaVersion)
+    #expect(journal == "wal")
+    #expect(tables.contains("favorite"))
+    #expect(tables.contains("pool_quote"))
+    #expect(tables.contains("last_shown"))
+  }
+
+  @Test("Opening twice keeps the data and does not migrate again")
+  func reopen() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("q.sqlite")
+    _ = try QuoteDatabase.open(path: path).addFavorite(Samples.rumi, at: testDate)
+    let again = try QuoteDatabase.open(path: path)
+    #expect(try again.favorites().map(\.quote) == [Samples.rumi])
+  }
+
+  @Test("A file that is not SQLite is refused and left untouched")
+  func refusesOtherFiles() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("notes.txt")
+    let content = Data("my precious notes, not a database\n".utf8)
+    try content.write(to: URL(fileURLWithPath: path))
+    #expect(throws: StorageError.notADatabase(path: path)) {
+      try QuoteDatabase.open(path: path)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+  }
+
+  @Test("A database from a newer powerquotes is refused and left untouched")
+  func refusesNewerSchema() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("future.sqlite")
+    _ = try QuoteDatabase.open(path: path)
+    let newer = QuoteDatabase.schemaVersion + 1
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(sql: "CREATE TABLE from_the_future (x)")
+      try db.execute(sql: "PRAGMA user_version = \(newer)")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(
+      throws: StorageError.newerSchema(
+        path: path,
+        version: newer,
+        known: QuoteDatabase.schemaVersion
+      )
+    ) {
+      try QuoteDatabase.open(path: path)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test("A folder where the file should be is a clear error")
+  func folderInTheWay() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    #expect(throws: StorageError.self) {
+      try QuoteDatabase.open(path: folder.path)
+    }
+  }
+
+  @Test("The database decides duplicates, whatever the spelling")
+  func duplicates() throws {
+    let database = try QuoteDatabase.inMemory()
+    let first = try database.addFavorite(Samples.rumi, at: testDate)
+    guard case .added(let saved) = first else {
+      Issue.record("expected .added, got \(first)")
+      return
+    }
+    var variant = Samples.rumi
+    variant.text = "  “" + variant.text.lowercased() + "”"
+    variant.sourceID = 1277
+    #expect(try database.addFavorite(variant, at: testDate) == .alreadyFavorite(saved))
+    #expect(try database.favoriteCount() == 1)
+
+    let king = Quote(text: "Faith is taking the first step.", author: "Martin Luther King, Jr.",
+      source: .dummyJSON, sourceID: 809)
+    let kingAgain = Quote(text: "Faith is taking the first step.", author: "Martin Luther King  Jr.",
+      source: .dummyJSON, sourceID: 995)
+    guard case .added = try database.addFavorite(king, at: testDate) else {
+      Issue.record("expected the first King quote to be added")
+      return
+    }
+    guard case .alreadyFavorite = try database.addFavorite(kingAgain, at: testDate) else {
+      Issue.record("expected the second spelling to be a duplicate")
+      return
+    }
+    #expect(try database.favoriteCount() == 2)
+  }
+
+  @Test("The schema itself rejects a duplicate key and empty text")
+  func schemaConstraints() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("q.sqlite")
+    _ = try QuoteDatabase.open(path: path)
+    let queue = try DatabaseQueue(path: path)
+    let insert = """
+      INSERT INTO favorite (quote, author, source, saved_at, quote_key, author_key, author_folded)
+      VALUES (?, 'a', 'manual', '2026-01-01', ?, 'a', 'a')
+      """
+    try queue.write { db in try db.execute(sql: insert, arguments: ["x", "x"]) }
+    #expect(throws: DatabaseError.self) {
+      try queue.write { db in try db.execute(sql: insert, arguments: ["X", "x"]) }
+    }
+    #expect(throws: DatabaseError.self) {
+      try queue.write { db in try db.execute(sql: insert, arguments: ["   ", "y"]) }
+    }
+  }
+
+  @Test("Ids are stable: removing one never shifts or reuses the others")
+  func stableIDs() throws {
+    let database = try QuoteDatabase.inMemory()
+    for quote in [Samples.rumi, Samples.umar, Samples.socrates] {
+      _ = try database.addFavorite(quote, at: testDate)
+    }
+    // A duplicate in between must not use up an id either.
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    #expect(try database.favorites().map(\.id) == [1, 2, 3])
+    _ = try database.removeFavorites(ids: [3])
+    _ = try database.removeFavorites(ids: [1])
+    #expect(try database.favorites().map(\.id) == [2])
+    guard case .added(let next) = try database.addFavorite(Samples.rumi, at: testDate) else {
+      Issue.record("expected .added")
+      return
+    }
+    #expect(next.id == 4)
+  }
+
+  @Test("Removing several is all or nothing")
+  func removeIsAtomic() throws {
+    let database = try QuoteDatabase.inMemory()
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    #expect(throws: FavoritesError.notFound(id: 99)) {
+      try database.removeFavorites(ids: [1, 99, 2])
+    }
+    #expect(try database.favoriteCount() == 2)
+    #expect(try database.removeFavorites(ids: [2, 1, 2]).map(\.id) == [2, 1])
+    #expect(try database.favoriteCount() == 0)
+  }
+
+  @Test(
+    "Author search ignores case and diacritics",
+    arguments: [
+      ("umar", [2]), ("UMAR", [2]), ("khattab", [2]), ("Khattāb", [2]), ("al-k", [2]),
+      ("r.a", [2]), ("u", [1, 2]), ("ru", [1]), ("rumi", [1]), ("nobody", []), ("*", []),
+      ("?", []), ("[", []),
+    ]
+  )
+  func authorSearch(query: String, expected: [Int64]) throws {
+    let database = try QuoteDatabase.inMemory()
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    _ = try database.addFavorite(Samples.socrates, at: testDate)
+    #expect(try database.favorites(authorContaining: query).map(\.id) == expected)
+  }
+
+  @Test("Search still finds authors after removals")
+  func searchAfterRemove() throws {
+    let database = try QuoteDatabase.inMemory()
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    var another = Samples.umar
+    another.text = "Another saying."
+    _ = try database.addFavorite(another, at: testDate)
+    _ = try database.removeFavorites(ids: [1])
+    #expect(try database.favorites(authorContaining: "umar").map(\.id) == [2])
+  }
+
+  @Test("Shown quotes join the pool once and the last one is remembered")
+  func pool() throws {
+    let database = try QuoteDatabase.inMemory()
+    #expect(try database.lastShown() == nil)
+    try database.recordShown(Samples.rumi, at: testDate)
+    try database.recordShown(Samples.umar, at: testDate)
+    try database.recordShown(Samples.rumi, at: testDate)
+    #expect(try database.poolCount() == 2)
+    #expect(try database.poolQuote(at: 0) == Samples.rumi)
+    #expect(try database.poolQuote(at: 1) == Samples.umar)
+    #expect(try database.poolQuote(at: 2) == nil)
+    #expect(try database.lastShown() == Samples.rumi)
+  }
+
+  @Test("Many writers on one file all succeed")
+  func concurrentWriters() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("shared.sqlite")
+    // Separate connections, as separate processes would have, all starting on a new file.
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for writer in 0..<4 {
+        group.addTask {
+          let database = try QuoteDatabase.open(path: path)
+          for n in 0..<25 {
+            let quote = Quote(text: "Quote \(writer)-\(n)", author: "Writer \(writer)", source: .manual)
+            _ = try database.addFavorite(quote, at: testDate)
+            try database.recordShown(quote, at: testDate)
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let database = try QuoteDatabase.open(path: path)
+    #expect(try database.favoriteCount() == 100)
+    #expect(try database.poolCount() == 100)
+  }
+}
