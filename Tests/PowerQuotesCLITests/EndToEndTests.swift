@@ -1,0 +1,243 @@
+import FlyingFox
+import Foundation
+import GRDB
+import PowerQuotesCore
+import PowerQuotesTestSupport
+import Testing
+
+/// What a run of the built binary did.
+struct RunResult: Sendable {
+  var status: Int32
+  var out: String
+  var err: String
+}
+
+/// The `powerquotes` binary that `swift build` put beside the test bundle.
+let builtBinary: String = {
+  let testBundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  return testBundle.appending(path: "powerquotes").path
+}()
+
+/// Runs `binary` with `arguments` in a clean environment: only `environment`, PATH and HOME.
+///
+/// Waits without blocking a thread: the fixture server runs on the same small thread pool.
+func runBinary(
+  _ arguments: [String],
+  home: String,
+  environment: [String: String] = [:],
+  binary: String = builtBinary
+) async throws -> RunResult {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: binary)
+  process.arguments = arguments
+  process.environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    .merging(environment) { $1 }
+  // Files rather than pipes: nothing can block on a full pipe buffer.
+  let outURL = URL(fileURLWithPath: home).appending(path: "stdout-\(UUID().uuidString)")
+  let errURL = URL(fileURLWithPath: home).appending(path: "stderr-\(UUID().uuidString)")
+  FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  let outHandle = try FileHandle(forWritingTo: outURL)
+  let errHandle = try FileHandle(forWritingTo: errURL)
+  process.standardOutput = outHandle
+  process.standardError = errHandle
+  process.standardInput = FileHandle.nullDevice
+  try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    process.terminationHandler = { _ in continuation.resume() }
+    do {
+      try process.run()
+    } catch {
+      process.terminationHandler = nil
+      continuation.resume(throwing: error)
+    }
+  }
+  try outHandle.close()
+  try errHandle.close()
+  defer {
+    try? FileManager.default.removeItem(at: outURL)
+    try? FileManager.default.removeItem(at: errURL)
+  }
+  return RunResult(
+    status: process.terminationStatus,
+    out: try String(contentsOf: outURL, encoding: .utf8),
+    err: try String(contentsOf: errURL, encoding: .utf8)
+  )
+}
+
+/// A server that answers like DummyJSON with one quote.
+func dummyJSON(quote: String, author: String, id: Int) -> @Sendable (HTTPServer) async -> Void {
+  let body = try? JSONSerialization.data(
+    withJSONObject: ["id": id, "quote": quote, "author": author]
+  )
+  let json = String(decoding: body ?? Data(), as: UTF8.self)
+  return { server in
+    await server.appendRoute("GET /quotes/random") { _ in .json(json) }
+    await server.appendRoute("GET /quotes/*") { request in
+      request.path == "/quotes/\(id)"
+        ? .json(json)
+        : .json(#"{"message":"Quote with id 'x' not found"}"#, status: .notFound)
+    }
+  }
+}
+
+@Suite("The built binary, end to end")
+struct EndToEndTests {
+  @Test("random works offline on a new machine: no network, no database yet")
+  func offlineFirstRun() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let result = try await runBinary(
+      ["random", "--api-url", "http://127.0.0.1:9"],
+      home: home.path
+    )
+    #expect(result.status == 0)
+    #expect(result.out.contains("│ Dear Self,"))
+    #expect(
+      result.err == "DummyJSON is unreachable (could not connect to the server); "
+        + "showing a saved quote.\n"
+    )
+    #expect(
+      FileManager.default.fileExists(atPath: home.file(".local/share/powerquotes/powerquotes.sqlite"))
+    )
+  }
+
+  @Test("random, fav add, fav add again, fav list against a local DummyJSON")
+  func favoritesFlow() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("favorites.sqlite")
+    try await FixtureServer.with(dummyJSON(quote: "Stay hungry.", author: "Rumi", id: 42)) { server in
+      let env = [
+        "POWERQUOTES_API_URL": server.baseURL.absoluteString,
+        "POWERQUOTES_DATABASE": database,
+      ]
+      let random = try await runBinary(["random"], home: home.path, environment: env)
+      #expect(random.status == 0)
+      #expect(random.err.isEmpty)
+      #expect(random.out.contains("Stay hungry."))
+
+      let add = try await runBinary(["fav", "add"], home: home.path, environment: env)
+      #expect(add.status == 0)
+      #expect(add.out == "Favorite added! (id 1)\n")
+
+      let again = try await runBinary(["fav", "add"], home: home.path, environment: env)
+      #expect(again.status == 3)
+      #expect(again.out.isEmpty)
+      #expect(again.err == "Already a Favorite: This quote is already in your favorites.\n")
+
+      let byID = try await runBinary(["fav", "add", "--id", "7"], home: home.path, environment: env)
+      #expect(byID.status == 1)
+      #expect(byID.err == "Error: DummyJSON has no quote with id 7.\n")
+
+      let list = try await runBinary(["fav", "list", "--format", "json"], home: home.path, environment: env)
+      #expect(list.status == 0)
+      #expect(list.out.contains(#""sourceId" : 42"#))
+    }
+  }
+
+  @Test("Escape sequences from the server never reach the terminal")
+  func hostileServer() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let configure = dummyJSON(
+      quote: "Hi\u{1B}]0;pwned\u{07}\u{1B}[2J there",
+      author: "Eve\u{1B}[31m",
+      id: 1
+    )
+    try await FixtureServer.with(configure) { server in
+      let env = [
+        "POWERQUOTES_API_URL": server.baseURL.absoluteString,
+        "POWERQUOTES_DATABASE": home.file("q.sqlite"),
+      ]
+      for arguments in [["random"], ["random", "--format", "json"], ["share"]] {
+        let result = try await runBinary(arguments, home: home.path, environment: env)
+        #expect(result.status == 0)
+        #expect(!result.out.unicodeScalars.contains("\u{1B}"))
+        #expect(!result.out.unicodeScalars.contains("\u{07}"))
+      }
+    }
+  }
+
+  @Test("A copy of the binary in an empty folder creates and migrates its database")
+  func copiedBinary() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let copy = folder.file("bin/powerquotes")
+    try FileManager.default.createDirectory(atPath: folder.file("bin"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: builtBinary, toPath: copy)
+    let database = folder.file("data/new.sqlite")
+    let result = try await runBinary(
+      ["random", "--offline", "--database", database],
+      home: folder.path,
+      binary: copy
+    )
+    #expect(result.status == 0)
+    #expect(result.err.isEmpty)
+    let queue = try DatabaseQueue(path: database)
+    let version = try await queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+    #expect(version == QuoteDatabase.schemaVersion)
+    let saved = try await runBinary(["fav", "add", "--database", database], home: folder.path, binary: copy)
+    #expect(saved.status == 0)
+  }
+
+  @Test("Processes adding favorites to one new database at the same moment all succeed")
+  func concurrentProcesses() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("shared.sqlite")
+    let count = 6
+    let results = try await withThrowingTaskGroup(of: RunResult.self) { group in
+      for n in 0..<count {
+        group.addTask {
+          try await runBinary(
+            ["fav", "add", "Quote number \(n)", "--author", "Process \(n)", "--database", database],
+            home: home.path
+          )
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    for result in results {
+      #expect(result.status == 0, "stderr: \(result.err)")
+    }
+    let list = try await runBinary(["fav", "list", "--database", database], home: home.path)
+    #expect(list.out.split(separator: "\n").count == count + 1)
+  }
+
+  @Test("A file that is not a database: one sentence, exit 1, file untouched")
+  func notADatabase() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let path = home.file("notes.txt")
+    try "shopping list\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try await runBinary(["fav", "list", "--database", path], home: home.path)
+    #expect(result.status == 1)
+    #expect(result.out.isEmpty)
+    #expect(result.err.split(separator: "\n").count == 1)
+    #expect(result.err.contains("is not a powerquotes database"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "shopping list\n")
+  }
+
+  @Test("Usage errors exit 64 and create no database")
+  func usageError() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let result = try await runBinary(["random", "--offline", "--online"], home: home.path)
+    #expect(result.status == 64)
+    #expect(result.err.hasPrefix("Error: --offline and --online cannot be used together.\n"))
+    #expect(!FileManager.default.fileExists(atPath: home.file(".local/share/powerquotes")))
+  }
+
+  @Test("XDG_DATA_HOME decides where the database goes")
+  func xdgDataHome() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let result = try await runBinary(
+      ["random", "--offline"],
+      home: home.path,
+      environment: ["XDG_DATA_HOME": home.file("xdg")]
+    )
+    #expect(result.status == 0)
+    #expect(FileManager.default.fileExists(atPath: home.file("xdg/powerquotes/powerquotes.sqlite")))
+  }
+}
