@@ -13,7 +13,8 @@ for path in arguments.dropFirst().sorted() {
   let url = URL(fileURLWithPath: path)
   let name = url.deletingPathExtension().lastPathComponent
   guard name.range(of: #"^[0-9]{4}_[a-z0-9_]+$"#, options: .regularExpression) != nil else {
-    FileHandle.standardError.write(Data("error: \(path): migrations are named NNNN_name.sql\n".utf8))
+    FileHandle.standardError.write(
+      Data("error: \(path): migrations are named NNNN_name.sql\n".utf8))
     exit(65)
   }
   let sql = try String(contentsOf: url, encoding: .utf8)

@@ -93,7 +93,8 @@ struct CommandTests {
       ["random", "--id", "0"], ["random", "--timeout", "0"], ["random", "--api-url", "ftp://x"],
       ["random", "--format", "xml"], ["fav", "add", "   "], ["fav", "add", "words"],
       ["fav", "add", "--author", "Nobody"], ["fav", "add", "--id", "3", "--author", "A"],
-      ["fav", "search", " "], ["fav", "show", "abc"], ["fav", "rm"], ["fav", "share", "1", "--style", "pdf"],
+      ["fav", "search", " "], ["fav", "show", "abc"], ["fav", "rm"],
+      ["fav", "share", "1", "--style", "pdf"],
       ["nonsense"],
     ]
   )
@@ -134,7 +135,8 @@ struct CommandTests {
   @Test("fav add TEXT --author NAME, and fav add --id N")
   func addByHandAndByID() async throws {
     try await execute(["fav", "add", "Know thyself.", "--author", "Socrates"], env())
-    try await execute(["fav", "add", "--id", "20", "--format", "json"], env(client: .returning(Samples.umar)))
+    try await execute(
+      ["fav", "add", "--id", "20", "--format", "json"], env(client: .returning(Samples.umar)))
     let favorites = try database.favorites()
     #expect(favorites.map(\.quote.author) == ["Socrates", "Umar ibn Al-Khattāb (R.A)"])
     #expect(favorites[0].quote.source == .manual)
@@ -144,9 +146,11 @@ struct CommandTests {
   @Test("fav add --id for an unknown id reports DummyJSON's 404")
   func addUnknownID() async throws {
     let error = await #expect(throws: QuoteClientError.notFound(id: 9999)) {
-      try await execute(["fav", "add", "--id", "9999"], env(client: .throwing(.notFound(id: 9999))))
+      try await execute(
+        ["fav", "add", "--id", "9999"], env(client: .throwing(.notFound(id: 9999))))
     }
-    #expect(UserFacingError.message(for: try #require(error)) == "DummyJSON has no quote with id 9999.")
+    #expect(
+      UserFacingError.message(for: try #require(error)) == "DummyJSON has no quote with id 9999.")
   }
 
   @Test("fav list, search and show")
@@ -206,7 +210,8 @@ struct CommandTests {
   @Test("fav rm asks on a terminal and removes only on yes")
   func removeAsks() async throws {
     _ = try database.addFavorite(Samples.rumi, at: testDate)
-    let tty = TerminalInfo(width: 80, inputIsTerminal: true, outputIsTerminal: true, usesColor: false)
+    let tty = TerminalInfo(
+      width: 80, inputIsTerminal: true, outputIsTerminal: true, usesColor: false)
     try await execute(["fav", "rm", "1"], env(input: ["n"], terminal: tty))
     #expect(console.err.contains("Remove this favorite? [y/N] "))
     #expect(console.err.contains("Nothing removed."))

@@ -42,7 +42,8 @@ func runBinary(
   process.standardOutput = outHandle
   process.standardError = errHandle
   process.standardInput = FileHandle.nullDevice
-  try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+  try await withCheckedThrowingContinuation {
+    (continuation: CheckedContinuation<Void, any Error>) in
     process.terminationHandler = { _ in continuation.resume() }
     do {
       try process.run()
@@ -97,7 +98,8 @@ struct EndToEndTests {
         + "showing a saved quote.\n"
     )
     #expect(
-      FileManager.default.fileExists(atPath: home.file(".local/share/powerquotes/powerquotes.sqlite"))
+      FileManager.default.fileExists(
+        atPath: home.file(".local/share/powerquotes/powerquotes.sqlite"))
     )
   }
 
@@ -106,7 +108,8 @@ struct EndToEndTests {
     let home = try TemporaryFolder()
     defer { home.remove() }
     let database = home.file("favorites.sqlite")
-    try await FixtureServer.with(dummyJSON(quote: "Stay hungry.", author: "Rumi", id: 42)) { server in
+    try await FixtureServer.with(dummyJSON(quote: "Stay hungry.", author: "Rumi", id: 42)) {
+      server in
       let env = [
         "POWERQUOTES_API_URL": server.baseURL.absoluteString,
         "POWERQUOTES_DATABASE": database,
@@ -125,11 +128,13 @@ struct EndToEndTests {
       #expect(again.out.isEmpty)
       #expect(again.err == "Already a Favorite: This quote is already in your favorites.\n")
 
-      let byID = try await runBinary(["fav", "add", "--id", "7"], home: home.path, environment: env)
+      let byID = try await runBinary(
+        ["fav", "add", "--id", "7"], home: home.path, environment: env)
       #expect(byID.status == 1)
       #expect(byID.err == "Error: DummyJSON has no quote with id 7.\n")
 
-      let list = try await runBinary(["fav", "list", "--format", "json"], home: home.path, environment: env)
+      let list = try await runBinary(
+        ["fav", "list", "--format", "json"], home: home.path, environment: env)
       #expect(list.status == 0)
       #expect(list.out.contains(#""sourceId" : 42"#))
     }
@@ -163,7 +168,8 @@ struct EndToEndTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let copy = folder.file("bin/powerquotes")
-    try FileManager.default.createDirectory(atPath: folder.file("bin"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: folder.file("bin"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: builtBinary, toPath: copy)
     let database = folder.file("data/new.sqlite")
     let result = try await runBinary(
@@ -176,7 +182,8 @@ struct EndToEndTests {
     let queue = try DatabaseQueue(path: database)
     let version = try await queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
     #expect(version == QuoteDatabase.schemaVersion)
-    let saved = try await runBinary(["fav", "add", "--database", database], home: folder.path, binary: copy)
+    let saved = try await runBinary(
+      ["fav", "add", "--database", database], home: folder.path, binary: copy)
     #expect(saved.status == 0)
   }
 
@@ -190,7 +197,9 @@ struct EndToEndTests {
       for n in 0..<count {
         group.addTask {
           try await runBinary(
-            ["fav", "add", "Quote number \(n)", "--author", "Process \(n)", "--database", database],
+            [
+              "fav", "add", "Quote number \(n)", "--author", "Process \(n)", "--database", database,
+            ],
             home: home.path
           )
         }

@@ -16,7 +16,8 @@ struct QuoteDatabaseTests {
 
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
-    let folderAttributes = try FileManager.default.attributesOfItem(atPath: folder.file("data/nested"))
+    let folderAttributes = try FileManager.default.attributesOfItem(
+      atPath: folder.file("data/nested"))
     #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
 
     let queue = try DatabaseQueue(path: path)
@@ -105,9 +106,11 @@ struct QuoteDatabaseTests {
     #expect(try database.addFavorite(variant, at: testDate) == .alreadyFavorite(saved))
     #expect(try database.favoriteCount() == 1)
 
-    let king = Quote(text: "Faith is taking the first step.", author: "Martin Luther King, Jr.",
+    let king = Quote(
+      text: "Faith is taking the first step.", author: "Martin Luther King, Jr.",
       source: .dummyJSON, sourceID: 809)
-    let kingAgain = Quote(text: "Faith is taking the first step.", author: "Martin Luther King  Jr.",
+    let kingAgain = Quote(
+      text: "Faith is taking the first step.", author: "Martin Luther King  Jr.",
       source: .dummyJSON, sourceID: 995)
     guard case .added = try database.addFavorite(king, at: testDate) else {
       Issue.record("expected the first King quote to be added")
@@ -224,7 +227,8 @@ struct QuoteDatabaseTests {
         group.addTask {
           let database = try QuoteDatabase.open(path: path)
           for n in 0..<25 {
-            let quote = Quote(text: "Quote \(writer)-\(n)", author: "Writer \(writer)", source: .manual)
+            let quote = Quote(
+              text: "Quote \(writer)-\(n)", author: "Writer \(writer)", source: .manual)
             _ = try database.addFavorite(quote, at: testDate)
             try database.recordShown(quote, at: testDate)
           }

@@ -25,9 +25,11 @@ struct ViewTests {
     #expect(words == Samples.rumi.text)
   }
 
-  @Test("The card never grows past its maximum or shrinks below its minimum", arguments: [
-    1, 10, 24, 30, 64, 80, 200,
-  ])
+  @Test(
+    "The card never grows past its maximum or shrinks below its minimum",
+    arguments: [
+      1, 10, 24, 30, 64, 80, 200,
+    ])
   func cardWidthLimits(width: Int) {
     let card = QuoteCardView.render(Samples.umar, width: width, painter: plain)
     let expected = min(max(width, QuoteCardView.minWidth), QuoteCardView.maxWidth)
@@ -50,7 +52,8 @@ struct ViewTests {
     }
   }
 
-  @Test("Escape sequences in quotes never reach the terminal", arguments: [ShareStyle.plain, .markdown])
+  @Test(
+    "Escape sequences in quotes never reach the terminal", arguments: [ShareStyle.plain, .markdown])
   func hostileTextIsSanitized(style: ShareStyle) {
     let hostile = Quote(
       text: "Hi\u{1B}]0;pwned\u{07}\u{1B}[2J there\u{9B}31m",
@@ -67,7 +70,8 @@ struct ViewTests {
       ShareView.render(hostile, style: style),
     ]
     for output in outputs {
-      #expect(!output.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) })
+      #expect(
+        !output.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) })
       #expect(!output.contains("pwned"))
       #expect(!output.unicodeScalars.contains("\u{202E}"))
     }
@@ -118,7 +122,8 @@ struct ViewTests {
 
   @Test("Colour is added only when the painter is enabled")
   func colour() {
-    let coloured = QuoteCardView.render(Samples.rumi, width: 40, painter: TextPainter(enabled: true))
+    let coloured = QuoteCardView.render(
+      Samples.rumi, width: 40, painter: TextPainter(enabled: true))
     #expect(coloured.contains("\u{1B}[1mDear Self,\u{1B}[0m"))
     let plainCard = QuoteCardView.render(Samples.rumi, width: 40, painter: plain)
     #expect(!plainCard.contains("\u{1B}"))

@@ -26,7 +26,10 @@ public final class FixtureServer: Sendable {
     guard case .ip4(_, let port) = await server.listeningAddress else {
       throw FixtureServerError.notListening
     }
-    baseURL = URL(string: "http://127.0.0.1:\(port)")!  // swift-format-ignore: NeverForceUnwrap
+    guard let baseURL = URL(string: "http://127.0.0.1:\(port)") else {
+      throw FixtureServerError.notListening
+    }
+    self.baseURL = baseURL
   }
 
   /// Stops the server.

@@ -90,7 +90,8 @@ public struct TemporaryFolder: Sendable {
 
   /// Makes the folder.
   public init() throws {
-    path = FileManager.default.temporaryDirectory
+    path =
+      FileManager.default.temporaryDirectory
       .appending(path: "powerquotes-tests-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }

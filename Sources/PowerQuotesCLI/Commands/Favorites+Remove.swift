@@ -56,7 +56,8 @@ extension Favorites {
       let removed = try controller.remove(ids: ids)
       let list = removed.map { String($0.id) }.joined(separator: ", ")
       env.console.print(
-        removed.count == 1 ? "Removed favorite \(list)." : "Removed \(removed.count) favorites: \(list)."
+        removed.count == 1
+          ? "Removed favorite \(list)." : "Removed \(removed.count) favorites: \(list)."
       )
     }
   }

@@ -50,7 +50,8 @@ struct Random: EnvironmentCommand {
     if let id {
       quote = try await controller.quote(id: id)
     } else {
-      let shown = try await controller.random(mode: offline ? .offline : online ? .online : .automatic)
+      let shown = try await controller.random(
+        mode: offline ? .offline : online ? .online : .automatic)
       if let reason = shown.fallbackReason {
         env.console.note("DummyJSON is unreachable (\(reason.reason)); showing a saved quote.")
       }

@@ -34,7 +34,8 @@ struct GlobalOptions: ParsableArguments {
 
   func validate() throws {
     guard (1...300).contains(timeout) else {
-      throw ValidationError("--timeout must be a whole number of seconds from 1 to 300, not \(timeout).")
+      throw ValidationError(
+        "--timeout must be a whole number of seconds from 1 to 300, not \(timeout).")
     }
     _ = try resolvedAPIURL(environment: ProcessInfo.processInfo.environment)
   }

@@ -54,7 +54,9 @@ public struct FavoritesController: Sendable {
 
   /// The favorite with `id`.
   public func favorite(id: Int64) throws -> Favorite {
-    guard let favorite = try database.favorite(id: id) else { throw FavoritesError.notFound(id: id) }
+    guard let favorite = try database.favorite(id: id) else {
+      throw FavoritesError.notFound(id: id)
+    }
     return favorite
   }
 

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Why a favorites request could not be done. Each case reads as one sentence.
+/// Why a favorites request could not be done.
+///
+/// Each case reads as one sentence.
 public enum FavoritesError: LocalizedError, Equatable, Sendable {
   /// No favorite has this id.
   case notFound(id: Int64)

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Everything a command touches outside itself: the quote service, the database, the console,
-/// the clock, randomness and the terminal. Commands and the REPL get it injected, so tests run
-/// them against a temporary database, a stub client and captured output.
+/// Everything a command touches outside itself.
+///
+/// The quote service, the database, the console, the clock, randomness and the terminal.
+/// Commands and the REPL get it injected, so tests run them against a temporary database,
+/// a stub client and captured output.
 public struct AppEnvironment: Sendable {
   /// The DummyJSON client.
   public var quoteClient: QuoteClient

@@ -20,7 +20,9 @@ public struct Favorite: Codable, Sendable, Identifiable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, quote, author, source, sourceID = "sourceId", savedAt
+    case id, quote, author, source
+    case sourceID = "sourceId"
+    case savedAt
   }
 
   public init(from decoder: any Decoder) throws {

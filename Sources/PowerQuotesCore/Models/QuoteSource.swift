@@ -1,4 +1,6 @@
-/// Where a quote came from. Stored with every favorite and pool quote.
+/// Where a quote came from.
+///
+/// Stored with every favorite and pool quote.
 ///
 /// A struct rather than an enum so that a database written by a newer powerquotes, with a source
 /// this one does not know, still reads.

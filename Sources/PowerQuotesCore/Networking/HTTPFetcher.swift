@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// A GET that gives up after a timeout and stops reading past a size cap.
@@ -86,7 +86,10 @@ private final class CappedLoader: NSObject, URLSessionDataDelegate, @unchecked S
     didCompleteWithError error: (any Error)?
   ) {
     let (continuation, result) = lock.withLock {
-      () -> (CheckedContinuation<(HTTPURLResponse, Data), any Error>?, Result<(HTTPURLResponse, Data), any Error>) in
+      () -> (
+        CheckedContinuation<(HTTPURLResponse, Data), any Error>?,
+        Result<(HTTPURLResponse, Data), any Error>
+      ) in
       let continuation = self.continuation
       self.continuation = nil
       if tooLarge {

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// The DummyJSON quotes API, as a struct of closures so tests can swap any part of it.
@@ -23,7 +23,9 @@ public struct QuoteClient: Sendable {
 
 extension QuoteClient {
   /// DummyJSON's public server.
-  public static let defaultBaseURL = URL(string: "https://dummyjson.com")!  // swift-format-ignore
+  // swift-format-ignore: NeverForceUnwrap
+  // A literal that is a valid URL.
+  public static let defaultBaseURL = URL(string: "https://dummyjson.com")!
 
   /// The largest reply read: a quote is under 1 KB; anything near this is not the API.
   public static let maxBodyBytes = 1 << 20

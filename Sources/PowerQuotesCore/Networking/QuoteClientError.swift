@@ -1,6 +1,8 @@
 import Foundation
 
-/// Why a quote could not be had from DummyJSON. Each case reads as one sentence.
+/// Why a quote could not be had from DummyJSON.
+///
+/// Each case reads as one sentence.
 public enum QuoteClientError: LocalizedError, Equatable, Sendable {
   /// No connection could be made (no network, DNS failure, connection refused or dropped).
   case unreachable(reason: String)
@@ -15,7 +17,7 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
   /// A reply that is not what the API sends: HTML, the wrong JSON shape, too large, cut short.
   case unexpectedResponse(detail: String)
 
-  /// A short reason for the fallback note: "DummyJSON is unreachable (REASON); showing a saved quote."
+  /// A short reason, for the note "DummyJSON is unreachable (REASON); showing a saved quote".
   public var reason: String {
     switch self {
     case .unreachable(let reason): reason

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// Creates the database's folder and file with private modes, and refuses files that are not SQLite.
@@ -27,7 +27,8 @@ enum DatabaseFile {
         throw StorageError.cannotCreateFolder(path: folder, reason: reason(error))
       }
     } else if !isFolder.boolValue {
-      throw StorageError.cannotCreateFolder(path: folder, reason: "a file of that name is in the way")
+      throw StorageError.cannotCreateFolder(
+        path: folder, reason: "a file of that name is in the way")
     }
 
     // O_EXCL: create the file only if it is not there, so that two processes starting at once never

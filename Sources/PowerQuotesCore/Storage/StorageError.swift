@@ -1,6 +1,8 @@
 import Foundation
 
-/// Why the favorites database could not be opened or used. Each case reads as one sentence.
+/// Why the favorites database could not be opened or used.
+///
+/// Each case reads as one sentence.
 public enum StorageError: LocalizedError, Equatable, Sendable {
   /// The file exists but is not an SQLite database; it was left untouched.
   case notADatabase(path: String)

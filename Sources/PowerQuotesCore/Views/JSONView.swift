@@ -12,9 +12,11 @@ public enum JSONView {
     return escapingInvisibleControls(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
-  /// JSONEncoder escapes C0 controls but passes DEL, C1 controls (U+009B is a CSI on some
-  /// terminals) and bidi overrides through raw; escape them too, so JSON on a terminal is inert.
-  /// They can only occur inside strings, where `\\uXXXX` means the same character.
+  /// `json` with DEL, C1 controls and bidi overrides written as `\\uXXXX` escapes.
+  ///
+  /// JSONEncoder escapes C0 controls but passes the others through raw, and U+009B is a CSI on
+  /// some terminals; escaped, JSON on a terminal is inert. They can only occur inside strings,
+  /// where the escape means the same character.
   static func escapingInvisibleControls(_ json: String) -> String {
     var result = String.UnicodeScalarView()
     for scalar in json.unicodeScalars {

@@ -28,7 +28,8 @@ public enum QuoteCardView {
     let border = String(repeating: "─", count: cardWidth - 2)
     lines.append(painter.dim("╭" + border + "╮"))
     func row(_ content: String, styled: (String) -> String = { $0 }) {
-      let padding = String(repeating: " ", count: max(0, inner - TerminalText.displayWidth(content)))
+      let padding = String(
+        repeating: " ", count: max(0, inner - TerminalText.displayWidth(content)))
       lines.append(painter.dim("│") + " " + styled(content) + padding + " " + painter.dim("│"))
     }
     row("Dear Self,", styled: painter.bold)
