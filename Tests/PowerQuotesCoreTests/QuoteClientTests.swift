@@ -185,24 +185,51 @@ import Testing
     }
   }
 
-  /// The server promises 200 bytes, sends 20 and closes: a reply cut short, not a quote.
-  @Test func truncatedBodyIsUnexpected() async throws {
+  /// The server promises more than it sends and closes: a reply cut short, not a quote, and not
+  /// an unreachable server either (it answered). URLSession on Linux reports this as
+  /// `URLError(.unknown)` ("transfer closed with N bytes remaining to read").
+  @Test(arguments: [
+    "Content-Length: 200\r\n\r\n" + #"{"id":1,"quote":"cut"#,
+    "Transfer-Encoding: chunked\r\n\r\n14\r\n" + #"{"id":1,"quote":"cut"#,
+  ])
+  func truncatedBodyIsUnexpected(framingAndBody: String) async throws {
     let reply =
-      "HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\n"
-      + "Content-Length: 200\r\n\r\n" + #"{"id":1,"quote":"cut"#
+      "HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\n" + framingAndBody
     try await RawTCPServer.with(reply: Data(reply.utf8)) { server in
       let client = QuoteClient.live(baseURL: server.baseURL, timeoutSeconds: generousTimeout)
       let error = try await #require(throws: QuoteClientError.self) { try await client.random() }
-      #expect(error.isUnexpectedResponse, "\(error)")
       let head = try #require(server.requestHeads.first)
       #expect(head.hasPrefix("GET /quotes/random HTTP/1.1\r\n"))
+      #expect(error == .unexpectedResponse(detail: "the reply was cut short"))
+    }
+  }
+
+  /// The server closes the connection without a byte of reply.
+  @Test func emptyReplyIsMalformed() async throws {
+    try await RawTCPServer.with(reply: Data()) { server in
+      let client = QuoteClient.live(baseURL: server.baseURL, timeoutSeconds: generousTimeout)
+      await #expect(throws: QuoteClientError.unexpectedResponse(detail: "a malformed HTTP reply")) {
+        try await client.random()
+      }
+      #expect(server.requestHeads.count == 1)
+    }
+  }
+
+  /// Something that is not HTTP answers on the port (a wrong port in `--api-url`). URLSession on
+  /// Linux reports this as `URLError(.unsupportedURL)` ("Received HTTP/0.9 when not allowed").
+  @Test func nonHTTPReplyIsUnexpected() async throws {
+    try await RawTCPServer.with(reply: Data("SSH-2.0-OpenSSH_9.6\r\n\r\n".utf8)) { server in
+      let client = QuoteClient.live(baseURL: server.baseURL, timeoutSeconds: generousTimeout)
+      let error = try await #require(throws: QuoteClientError.self) { try await client.random() }
+      #expect(server.requestHeads.count == 1)
+      #expect(error == .unexpectedResponse(detail: "a reply that is not HTTP"))
     }
   }
 
   /// A reply over ``QuoteClient/maxBodyBytes`` is refused, whether its length is announced or
   /// it comes chunked with no length; the body is a valid quote, so only the cap can refuse it.
-  @Test(arguments: [Framing.contentLength, .chunked])
-  func replyOverOneMiBIsRefused(framing: Framing) async throws {
+  @Test(arguments: [BodyFraming.contentLength, .chunked])
+  func replyOverOneMiBIsRefused(framing: BodyFraming) async throws {
     let reply = framing.response(quoteJSON(totalBytes: QuoteClient.maxBodyBytes + 1))
     #expect(reply.bodyCount == framing.bodyCount(QuoteClient.maxBodyBytes + 1))
     try await serving(reply) { client in
@@ -215,8 +242,8 @@ import Testing
   }
 
   /// A reply of exactly ``QuoteClient/maxBodyBytes`` is still read whole.
-  @Test(arguments: [Framing.contentLength, .chunked])
-  func replyOfExactlyOneMiBIsRead(framing: Framing) async throws {
+  @Test(arguments: [BodyFraming.contentLength, .chunked])
+  func replyOfExactlyOneMiBIsRead(framing: BodyFraming) async throws {
     let reply = framing.response(quoteJSON(totalBytes: QuoteClient.maxBodyBytes))
     #expect(reply.bodyCount == framing.bodyCount(QuoteClient.maxBodyBytes))
     let quote = try await serving(reply) { client in
@@ -382,7 +409,7 @@ private func quoteJSON(totalBytes: Int) -> String {
 }
 
 /// How a reply's body is delimited on the wire.
-enum Framing: CustomTestStringConvertible, Sendable {
+enum BodyFraming: CustomTestStringConvertible, Sendable {
   /// With a `Content-Length` header.
   case contentLength
   /// With `Transfer-Encoding: chunked` and no length.

@@ -34,7 +34,7 @@ public final class FixtureServer: Sendable {
 
   /// Stops the server.
   public func stop() async {
-    await server.stop(timeout: 1)
+    await server.stop(timeout: 0)
     task.cancel()
   }
 

@@ -10,7 +10,7 @@ import Synchronization
 public final class RawTCPServer: Sendable {
   private let listener: AsyncSocket
   private let task: Task<Void, Never>
-  private let heads = HeadLog()
+  private let heads: HeadLog
   /// The port the kernel picked.
   public let port: UInt16
   /// `http://127.0.0.1:PORT`.
@@ -35,12 +35,12 @@ public final class RawTCPServer: Sendable {
     self.listener = listener
     // swift-format-ignore: NeverForceUnwrap
     baseURL = URL(string: "http://127.0.0.1:\(port)")!
-    let heads = heads
+    let heads = HeadLog()
+    self.heads = heads
     task = Task {
       while !Task.isCancelled {
         guard let connection = try? await listener.accept() else { return }
-        let head = await Self.serve(connection, reply: reply)
-        heads.append(head)
+        await Self.serve(connection, reply: reply, log: heads)
       }
     }
   }
@@ -71,20 +71,23 @@ public final class RawTCPServer: Sendable {
     }
   }
 
-  /// Reads the request head, writes `reply`, closes the connection; returns the head as read.
-  private static func serve(_ connection: AsyncSocket, reply: Data) async -> String {
+  /// Reads the request head and logs it, writes `reply`, and closes the connection.
+  ///
+  /// The head is logged before the reply is written, so a client that has its answer can rely on
+  /// ``requestHeads`` holding its request.
+  private static func serve(_ connection: AsyncSocket, reply: Data, log: HeadLog) async {
     var head: [UInt8] = []
     let end: [UInt8] = Array("\r\n\r\n".utf8)
     do {
       while !head.ends(with: end) {
         head += try await connection.read(atMost: 4096)
       }
+      log.append(String(decoding: head, as: UTF8.self))
       try await connection.write(reply)
     } catch {
       // The client went away first; nothing more to say to it.
     }
     try? connection.close()
-    return String(decoding: head, as: UTF8.self)
   }
 
   /// A port on 127.0.0.1 that nothing listens on: bound by the kernel's choice, then released.

@@ -96,7 +96,11 @@ private final class CappedLoader: NSObject, URLSessionDataDelegate, @unchecked S
         return (continuation, .failure(HTTPFetchError.bodyTooLarge))
       }
       if let error {
-        return (continuation, .failure(error))
+        // Once the head has arrived the server was reached: a failure now means the body was cut
+        // short (libcurl reports "transfer closed with N bytes remaining" as an unknown error).
+        let cutShort = response != nil && (error as? URLError)?.code != .timedOut
+          && (error as? URLError)?.code != .cancelled
+        return (continuation, .failure(cutShort ? HTTPFetchError.cutShort : error))
       }
       guard let response else {
         return (continuation, .failure(HTTPFetchError.notHTTP))
@@ -110,5 +114,6 @@ private final class CappedLoader: NSObject, URLSessionDataDelegate, @unchecked S
 /// Failures of the fetch itself, below the API's meaning.
 enum HTTPFetchError: Error {
   case bodyTooLarge
+  case cutShort
   case notHTTP
 }

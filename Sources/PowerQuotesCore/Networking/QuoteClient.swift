@@ -99,6 +99,8 @@ private struct DummyJSONAPI: Sendable {
       return try await fetcher.get(url)
     } catch HTTPFetchError.bodyTooLarge {
       throw QuoteClientError.unexpectedResponse(detail: "a reply larger than 1 MiB")
+    } catch HTTPFetchError.cutShort {
+      throw QuoteClientError.unexpectedResponse(detail: "the reply was cut short")
     } catch HTTPFetchError.notHTTP {
       throw QuoteClientError.unexpectedResponse(detail: "not an HTTP reply")
     } catch let error as URLError {
@@ -152,6 +154,10 @@ private struct DummyJSONAPI: Sendable {
       return .unexpectedResponse(detail: "the connection closed before the reply was complete")
     case .badServerResponse, .cannotParseResponse:
       return .unexpectedResponse(detail: "a malformed HTTP reply")
+    case .unsupportedURL:
+      // The scheme was checked before asking, so this is libcurl refusing a reply that is not
+      // HTTP ("Received HTTP/0.9 when not allowed").
+      return .unexpectedResponse(detail: "a reply that is not HTTP")
     case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
       .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
       return .unreachable(reason: "the secure connection failed")
