@@ -45,7 +45,8 @@ struct UsageError: Error {
 /// Authors spread like DummyJSON's: a few prolific ones and a long tail.
 let authors =
   [
-    "Rumi", "Muhammad Ali", "Umar ibn Al-Khattāb (R.A)", "Abu Bakr (R.A)", "Ali ibn Abi Talib (R.A)",
+    "Rumi", "Muhammad Ali", "Umar ibn Al-Khattāb (R.A)", "Abu Bakr (R.A)",
+    "Ali ibn Abi Talib (R.A)",
     "Albert Einstein", "Mahatma Gandhi", "Martin Luther King, Jr.", "Bruce Lee", "Maya Angelou",
   ] + (0..<990).map { "Author \($0)" }
 
@@ -63,7 +64,8 @@ func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
   var samples: [Double] = []
   for _ in 0..<runs {
     let elapsed = try clock.measure(body)
-    samples.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
+    samples.append(
+      Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
   }
   samples.sort()
   return samples[samples.count / 2]
@@ -75,7 +77,9 @@ func format(_ microseconds: Double) -> String {
 }
 
 func run(_ options: Options) async throws {
-  let folder = options.keep ?? FileManager.default.temporaryDirectory
+  let folder =
+    options.keep
+    ?? FileManager.default.temporaryDirectory
     .appending(path: "powerquotes-bench-\(UUID().uuidString)").path
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   defer { if options.keep == nil { try? FileManager.default.removeItem(atPath: folder) } }
@@ -118,7 +122,8 @@ func run(_ options: Options) async throws {
     let clock = ContinuousClock()
     for _ in 0..<200 {
       let elapsed = try await clock.measure { _ = try await controller.random(mode: .offline) }
-      offline.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
+      offline.append(
+        Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
     }
     offline.sort()
     let rows: [(String, Double)] = [

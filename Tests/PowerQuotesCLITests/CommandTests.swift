@@ -173,7 +173,7 @@ struct CommandTests {
     console.clear()
 
     try await execute(["fav", "search", "plato", "--format", "json"], env())
-    #expect(console.out == "[\n\n]\n")
+    #expect(console.out == "[]\n")
     console.clear()
 
     try await execute(["fav", "show", "2"], env())

@@ -202,6 +202,42 @@ struct QuoteDatabaseTests {
     #expect(try database.favorites(authorContaining: "umar").map(\.id) == [2])
   }
 
+  @Test("The author index follows adds and removes")
+  func authorIndexFollowsChanges() throws {
+    let database = try QuoteDatabase.inMemory()
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    _ = try database.removeFavorites(ids: [1])
+    #expect(try database.favorites(authorContaining: "umar").isEmpty)
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    var spelledOtherwise = Samples.umar
+    spelledOtherwise.text = "Another saying."
+    spelledOtherwise.author = "UMAR IBN AL-KHATTAB (R.A)"
+    _ = try database.addFavorite(spelledOtherwise, at: testDate)
+    #expect(try database.favorites(authorContaining: "khattab").map(\.id) == [2, 3])
+    _ = try database.removeFavorites(ids: [2])
+    #expect(try database.favorites(authorContaining: "khattab").map(\.id) == [3])
+  }
+
+  @Test("The list shape counts, finds the largest id and the widest author")
+  func listShape() throws {
+    let database = try QuoteDatabase.inMemory()
+    #expect(
+      try database.listShape(matching: nil)
+        == FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
+    )
+    for quote in [Samples.rumi, Samples.umar, Samples.socrates] {
+      _ = try database.addFavorite(quote, at: testDate)
+    }
+    #expect(
+      try database.listShape(matching: nil)
+        == FavoriteListShape(count: 3, largestID: 3, widestAuthor: 25)
+    )
+    #expect(
+      try database.listShape(matching: "ru")
+        == FavoriteListShape(count: 1, largestID: 1, widestAuthor: 4)
+    )
+  }
+
   @Test("Shown quotes join the pool once and the last one is remembered")
   func pool() throws {
     let database = try QuoteDatabase.inMemory()

@@ -87,6 +87,16 @@ struct ViewTests {
     #expect(decoded?["quote"] == "a\u{1B}[31m\u{9B}2J\u{202E}b")
   }
 
+  @Test("A streamed JSON array reads back like one encoded whole")
+  func streamedJSONArray() throws {
+    let favorites = [
+      Favorite(id: 1, quote: Samples.rumi, savedAt: testDate),
+      Favorite(id: 2, quote: Samples.umar, savedAt: testDate),
+    ]
+    let streamed = "[\n" + favorites.map(JSONView.arrayElement).joined(separator: ",\n") + "\n]\n"
+    #expect(streamed == JSONView.render(favorites))
+  }
+
   @Test("Share text in each style")
   func shareStyles() throws {
     #expect(

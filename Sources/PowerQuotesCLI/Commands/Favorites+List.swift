@@ -13,9 +13,8 @@ extension Favorites {
     @OptionGroup var global: GlobalOptions
 
     func run(_ env: AppEnvironment) async throws {
-      let favorites = try env.favoritesController().list()
-      FavoritesOutput.show(
-        favorites,
+      try FavoritesOutput.show(
+        author: nil,
         format: output.format,
         env: env,
         none: "No favorites yet. Run 'powerquotes random', then 'powerquotes fav add'."
@@ -50,10 +49,9 @@ extension Favorites {
     }
 
     func run(_ env: AppEnvironment) async throws {
-      let favorites = try env.favoritesController().search(author: author)
       let shown = TerminalText.sanitized(author)
-      FavoritesOutput.show(
-        favorites,
+      try FavoritesOutput.show(
+        author: author,
         format: output.format,
         env: env,
         none: "No favorites by an author matching '\(shown)'."
@@ -63,22 +61,37 @@ extension Favorites {
 }
 
 /// Prints a list of favorites as a table or JSON, or says there are none.
+///
+/// Favorites are streamed from the database a row at a time, so a long list is never all in
+/// memory.
 enum FavoritesOutput {
   static func show(
-    _ favorites: [Favorite],
+    author: String?,
     format: OutputFormat,
     env: AppEnvironment,
     none: String
-  ) {
+  ) throws {
+    let controller = try env.favoritesController()
+    var output = BufferedOutput(env.console.out)
     switch format {
     case .json:
-      env.console.out(JSONView.render(favorites))
-    case .text where favorites.isEmpty:
-      env.console.note(none)
+      var count = 0
+      output.append("[")
+      try controller.forEach(author: author) { favorite in
+        output.append((count == 0 ? "\n" : ",\n") + JSONView.arrayElement(favorite))
+        count += 1
+      }
+      output.append(count == 0 ? "]\n" : "\n]\n")
     case .text:
-      env.console.out(
-        FavoriteListView.render(favorites, width: env.terminal.width, painter: env.painter)
-      )
+      let shape = try controller.listShape(author: author)
+      guard shape.count > 0 else {
+        env.console.note(none)
+        return
+      }
+      let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
+      output.append(view.header())
+      try controller.forEach(author: author) { output.append(view.row($0)) }
     }
+    output.flush()
   }
 }

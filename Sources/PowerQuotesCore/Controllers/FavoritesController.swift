@@ -52,6 +52,16 @@ public struct FavoritesController: Sendable {
     try database.favorites(authorContaining: author)
   }
 
+  /// The shape of the list of every favorite, or of those whose author contains `author`.
+  public func listShape(author: String?) throws -> FavoriteListShape {
+    try database.listShape(matching: author)
+  }
+
+  /// Calls `body` with every favorite, or those whose author contains `author`, one at a time.
+  public func forEach(author: String?, _ body: (Favorite) throws -> Void) throws {
+    try database.forEachFavorite(matching: author, body)
+  }
+
   /// The favorite with `id`.
   public func favorite(id: Int64) throws -> Favorite {
     guard let favorite = try database.favorite(id: id) else {

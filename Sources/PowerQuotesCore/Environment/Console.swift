@@ -52,3 +52,31 @@ public struct InputSource: Sendable {
   /// An input with no lines.
   public static let empty = InputSource(readLine: { nil })
 }
+
+/// Collects small writes into larger ones: a list of 100,000 lines is a few dozen writes, not
+/// 100,000.
+public struct BufferedOutput {
+  private let write: @Sendable (String) -> Void
+  private var buffer = ""
+  private let limit: Int
+
+  /// Buffers writes to `write`, passing them on once `limit` UTF-8 bytes have gathered.
+  public init(_ write: @escaping @Sendable (String) -> Void, limit: Int = 1 << 16) {
+    self.write = write
+    self.limit = limit
+  }
+
+  /// Adds `text`, passing the buffer on when it is full.
+  public mutating func append(_ text: String) {
+    buffer += text
+    if buffer.utf8.count >= limit { flush() }
+  }
+
+  /// Passes on whatever is buffered.
+  public mutating func flush() {
+    if !buffer.isEmpty {
+      write(buffer)
+      buffer = ""
+    }
+  }
+}

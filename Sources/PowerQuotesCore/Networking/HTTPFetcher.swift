@@ -98,7 +98,8 @@ private final class CappedLoader: NSObject, URLSessionDataDelegate, @unchecked S
       if let error {
         // Once the head has arrived the server was reached: a failure now means the body was cut
         // short (libcurl reports "transfer closed with N bytes remaining" as an unknown error).
-        let cutShort = response != nil && (error as? URLError)?.code != .timedOut
+        let cutShort =
+          response != nil && (error as? URLError)?.code != .timedOut
           && (error as? URLError)?.code != .cancelled
         return (continuation, .failure(cutShort ? HTTPFetchError.cutShort : error))
       }

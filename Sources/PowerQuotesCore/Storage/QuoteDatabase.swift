@@ -95,11 +95,9 @@ public final class QuoteDatabase: Sendable {
 
   /// Every favorite, oldest first.
   public func favorites() throws -> [Favorite] {
-    try translatingErrors {
-      try writer.read { db in
-        try Row.fetchAll(db, sql: "SELECT * FROM favorite ORDER BY id").map(Favorite.init(row:))
-      }
-    }
+    var favorites: [Favorite] = []
+    try forEachFavorite(matching: nil) { favorites.append($0) }
+    return favorites
   }
 
   /// How many favorites there are.
@@ -110,26 +108,72 @@ public final class QuoteDatabase: Sendable {
   }
 
   /// Favorites whose author contains `text`, ignoring case and diacritics, oldest first.
-  ///
-  /// The trigram index answers queries of three or more characters without a table scan; shorter
-  /// ones scan the index's rows, which SQLite does by itself.
   public func favorites(authorContaining text: String) throws -> [Favorite] {
-    let folded = QuoteKey.searchFolded(text)
-    guard !folded.isEmpty else { return [] }
-    let pattern = "*" + Self.escapedForGlob(folded) + "*"
-    return try translatingErrors {
+    var favorites: [Favorite] = []
+    try forEachFavorite(matching: text) { favorites.append($0) }
+    return favorites
+  }
+
+  /// Calls `body` with each favorite in id order, one at a time, so that a long list is never
+  /// all in memory; with `authorText`, only favorites whose author contains it.
+  ///
+  /// The author search goes through the trigram index of distinct authors: patterns of three or
+  /// more characters are answered from the index, shorter ones scan the authors (not the
+  /// favorites).
+  public func forEachFavorite(
+    matching authorText: String?,
+    _ body: (Favorite) throws -> Void
+  ) throws {
+    try forEachRow(matching: authorText, columns: "*") { try body(Favorite(row: $0)) }
+  }
+
+  /// The list's shape without its text: how many favorites match, the largest id, and the
+  /// widest author in terminal columns, for laying out a table before streaming it.
+  public func listShape(matching authorText: String?) throws -> FavoriteListShape {
+    var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
+    var widths: [String: Int] = [:]
+    try forEachRow(matching: authorText, columns: "id, author") { row in
+      let author: String = row["author"]
+      let width =
+        widths[author]
+        ?? {
+          let width = TerminalText.displayWidth(TerminalText.sanitized(author))
+          widths[author] = width
+          return width
+        }()
+      shape.count += 1
+      shape.largestID = max(shape.largestID, row["id"])
+      shape.widestAuthor = max(shape.widestAuthor, width)
+    }
+    return shape
+  }
+
+  private func forEachRow(
+    matching authorText: String?,
+    columns: String,
+    _ body: (Row) throws -> Void
+  ) throws {
+    var sql = "SELECT \(columns) FROM favorite"
+    var arguments: StatementArguments = []
+    if let authorText {
+      let folded = QuoteKey.searchFolded(authorText)
+      guard !folded.isEmpty else { return }
+      sql += """
+         WHERE author_folded IN (
+          SELECT folded FROM favorite_author WHERE id IN (
+            SELECT rowid FROM favorite_author_search WHERE folded GLOB ?
+          )
+        )
+        """
+      arguments = ["*" + Self.escapedForGlob(folded) + "*"]
+    }
+    sql += " ORDER BY id"
+    try translatingErrors {
       try writer.read { db in
-        try Row.fetchAll(
-          db,
-          sql: """
-            SELECT * FROM favorite
-            WHERE id IN (
-              SELECT rowid FROM favorite_author_search WHERE author_folded GLOB ?
-            )
-            ORDER BY id
-            """,
-          arguments: [pattern]
-        ).map(Favorite.init(row:))
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+          try body(row)
+        }
       }
     }
   }
@@ -224,9 +268,12 @@ public final class QuoteDatabase: Sendable {
   }
 
   /// How many quotes the offline pool holds (not counting the built-in set).
+  ///
+  /// Pool rows are never deleted, so their ids run 1...n: the largest id is the count, read from
+  /// the primary key without counting rows.
   public func poolCount() throws -> Int {
     try translatingErrors {
-      try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM pool_quote") ?? 0 }
+      try writer.read { db in try Int.fetchOne(db, sql: "SELECT max(id) FROM pool_quote") ?? 0 }
     }
   }
 
@@ -236,8 +283,8 @@ public final class QuoteDatabase: Sendable {
       try writer.read { db in
         try Row.fetchOne(
           db,
-          sql: "SELECT * FROM pool_quote ORDER BY id LIMIT 1 OFFSET ?",
-          arguments: [index]
+          sql: "SELECT * FROM pool_quote WHERE id >= ? ORDER BY id LIMIT 1",
+          arguments: [index + 1]
         ).map(Quote.init(row:))
       }
     }
@@ -264,6 +311,23 @@ public final class QuoteDatabase: Sendable {
     } catch let error as DatabaseError {
       throw StorageError.sqlite(path: path, message: error.message ?? "\(error.resultCode)")
     }
+  }
+}
+
+/// The size of a list of favorites, for laying out its table.
+public struct FavoriteListShape: Sendable, Equatable {
+  /// How many favorites.
+  public var count: Int
+  /// The largest id.
+  public var largestID: Int64
+  /// The widest author, in terminal columns, after sanitizing.
+  public var widestAuthor: Int
+
+  /// Makes a shape.
+  public init(count: Int, largestID: Int64, widestAuthor: Int) {
+    self.count = count
+    self.largestID = largestID
+    self.widestAuthor = widestAuthor
   }
 }
 

@@ -1,41 +1,59 @@
 /// The favorites table: id, author, and the start of each quote, one line each.
-public enum FavoriteListView {
+///
+/// Laid out once from the list's shape, then rendered a row at a time, so a list of any length is
+/// printed without holding it all in memory.
+public struct FavoriteListView: Sendable {
   /// The widest the author column grows.
   public static let maxAuthorWidth = 24
 
-  /// The table for `favorites`, fitted to `width` columns, with a trailing newline.
-  public static func render(_ favorites: [Favorite], width: Int, painter: TextPainter) -> String {
-    let authors = favorites.map { TerminalText.sanitized($0.quote.author) }
-    let ids = favorites.map { String($0.id) }
-    let idWidth = max(2, ids.map(\.count).max() ?? 0)
-    let authorWidth = min(
-      maxAuthorWidth,
-      max(6, authors.map(TerminalText.displayWidth).max() ?? 0)
-    )
-    // id, two spaces, author, two spaces, quote: the quote gets what is left, 10 at least.
-    let quoteWidth = max(10, width - idWidth - authorWidth - 4)
+  private let idWidth: Int
+  private let authorWidth: Int
+  private let quoteWidth: Int
+  private let painter: TextPainter
 
-    var lines = [
-      painter.dim(
-        leftPadded("ID", idWidth) + "  " + TerminalText.padded("AUTHOR", toWidth: authorWidth)
-          + "  QUOTE"
-      )
-    ]
-    for (index, favorite) in favorites.enumerated() {
-      let author = TerminalText.padded(
-        TerminalText.truncated(authors[index], width: authorWidth),
-        toWidth: authorWidth
-      )
-      let quote = TerminalText.truncated(
-        TerminalText.sanitized(favorite.quote.text),
-        width: quoteWidth
-      )
-      lines.append(painter.accent(leftPadded(ids[index], idWidth)) + "  " + author + "  " + quote)
-    }
-    return lines.joined(separator: "\n") + "\n"
+  /// A table for a list of `shape`, fitted to `width` columns.
+  public init(shape: FavoriteListShape, width: Int, painter: TextPainter) {
+    idWidth = max(2, String(shape.largestID).count)
+    authorWidth = min(Self.maxAuthorWidth, max(6, shape.widestAuthor))
+    // id, two spaces, author, two spaces, quote: the quote gets what is left, 10 at least.
+    quoteWidth = max(10, width - idWidth - authorWidth - 4)
+    self.painter = painter
   }
 
-  private static func leftPadded(_ text: String, _ width: Int) -> String {
+  /// The header line, with a trailing newline.
+  public func header() -> String {
+    painter.dim(
+      leftPadded("ID", idWidth) + "  " + TerminalText.padded("AUTHOR", toWidth: authorWidth)
+        + "  QUOTE"
+    ) + "\n"
+  }
+
+  /// One favorite's line, with a trailing newline.
+  public func row(_ favorite: Favorite) -> String {
+    let author = TerminalText.padded(
+      TerminalText.truncated(TerminalText.sanitized(favorite.quote.author), width: authorWidth),
+      toWidth: authorWidth
+    )
+    let quote = TerminalText.truncated(
+      TerminalText.sanitized(favorite.quote.text), width: quoteWidth)
+    return painter.accent(leftPadded(String(favorite.id), idWidth)) + "  " + author + "  " + quote
+      + "\n"
+  }
+
+  /// The whole table for `favorites`.
+  public static func render(_ favorites: [Favorite], width: Int, painter: TextPainter) -> String {
+    let shape = FavoriteListShape(
+      count: favorites.count,
+      largestID: favorites.map(\.id).max() ?? 0,
+      widestAuthor: favorites.map {
+        TerminalText.displayWidth(TerminalText.sanitized($0.quote.author))
+      }.max() ?? 0
+    )
+    let view = FavoriteListView(shape: shape, width: width, painter: painter)
+    return favorites.reduce(view.header()) { $0 + view.row($1) }
+  }
+
+  private func leftPadded(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
   }
 }

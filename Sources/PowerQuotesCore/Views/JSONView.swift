@@ -12,6 +12,16 @@ public enum JSONView {
     return escapingInvisibleControls(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
+  /// `value` as one element of a pretty-printed JSON array, indented to sit inside `[` and `]`,
+  /// without a separator: for streaming an array too long to build in memory.
+  public static func arrayElement(_ value: some Encodable) -> String {
+    var element = render(value)
+    element.removeLast()  // the newline
+    return element.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "  " + $0 }
+      .joined(separator: "\n")
+  }
+
   /// `json` with DEL, C1 controls and bidi overrides written as `\\uXXXX` escapes.
   ///
   /// JSONEncoder escapes C0 controls but passes the others through raw, and U+009B is a CSI on
