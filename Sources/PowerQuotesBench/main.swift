@@ -84,7 +84,7 @@ func run(_ options: Options) async throws {
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   defer { if options.keep == nil { try? FileManager.default.removeItem(atPath: folder) } }
 
-  print("size     operation                         median")
+  print("size     operation                                 median")
   for size in options.sizes {
     let path = folder + "/powerquotes-\(size).sqlite"
     try? FileManager.default.removeItem(atPath: path)
@@ -137,7 +137,7 @@ func run(_ options: Options) async throws {
     for (name, value) in rows {
       print(
         String(size).padding(toLength: 9, withPad: " ", startingAt: 0)
-          + name.padding(toLength: 34, withPad: " ", startingAt: 0) + format(value)
+          + name.padding(toLength: 42, withPad: " ", startingAt: 0) + format(value)
       )
     }
   }

@@ -185,8 +185,9 @@ import Testing
     }
   }
 
-  /// The server promises more than it sends and closes: a reply cut short, not a quote, and not
-  /// an unreachable server either (it answered). URLSession on Linux reports this as
+  /// The server promises more than it sends and closes: a reply cut short.
+  ///
+  /// Not a quote, and not an unreachable server either (it answered). URLSession on Linux reports this as
   /// `URLError(.unknown)` ("transfer closed with N bytes remaining to read").
   @Test(arguments: [
     "Content-Length: 200\r\n\r\n" + #"{"id":1,"quote":"cut"#,
@@ -215,7 +216,9 @@ import Testing
     }
   }
 
-  /// Something that is not HTTP answers on the port (a wrong port in `--api-url`). URLSession on
+  /// Something that is not HTTP answers on the port.
+  ///
+  /// As with a wrong port in `--api-url`. URLSession on
   /// Linux reports this as `URLError(.unsupportedURL)` ("Received HTTP/0.9 when not allowed").
   @Test func nonHTTPReplyIsUnexpected() async throws {
     try await RawTCPServer.with(reply: Data("SSH-2.0-OpenSSH_9.6\r\n\r\n".utf8)) { server in

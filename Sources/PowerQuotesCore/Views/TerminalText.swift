@@ -12,6 +12,8 @@ public enum TerminalText {
   /// bidirectional controls that can reorder what is displayed are removed. Everything else is
   /// kept exactly.
   public static func sanitized(_ text: String) -> String {
+    // Most quotes are printable ASCII: nothing to remove, and no need to look at scalars.
+    if isPrintableASCII(text) { return text }
     let scalars = Array(text.unicodeScalars)
     var result = String.UnicodeScalarView()
     var index = 0
@@ -50,7 +52,8 @@ public enum TerminalText {
   /// Measured per grapheme cluster, so an emoji ZWJ sequence, a skin-tone emoji or a flag counts
   /// as one two-column character. Control characters count 0; sanitize first.
   public static func displayWidth(_ text: String) -> Int {
-    text.reduce(0) { $0 + width(of: $1) }
+    if isPrintableASCII(text) { return text.utf8.count }
+    return text.reduce(0) { $0 + width(of: $1) }
   }
 
   /// Words wrapped into lines of at most `width` columns (width >= 1).
@@ -104,6 +107,12 @@ public enum TerminalText {
     guard width > 0 else { return "" }
     if displayWidth(text) <= width { return text }
     let budget = width - 1
+    if isPrintableASCII(text) {
+      // One column per character: cut by count, without grapheme breaking.
+      var kept = Substring(text.utf8.prefix(budget))
+      while let last = kept.last, last == " " { kept.removeLast() }
+      return kept + "…"
+    }
     var kept = ""
     var keptWidth = 0
     for character in text {
@@ -123,6 +132,12 @@ public enum TerminalText {
     let missing = width - displayWidth(text)
     guard missing > 0 else { return text }
     return text + String(repeating: " ", count: missing)
+  }
+
+  /// Whether every byte is printable ASCII (space to tilde): one column per byte, nothing to
+  /// sanitize.
+  private static func isPrintableASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   // MARK: - Escape sequences
