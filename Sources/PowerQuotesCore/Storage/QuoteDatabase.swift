@@ -30,15 +30,19 @@ public final class QuoteDatabase: Sendable {
     // Other powerquotes processes may hold the write lock for a moment; wait rather than fail.
     configuration.busyMode = .timeout(10)
     configuration.foreignKeysEnabled = true
-    let pool: DatabasePool
+    // WAL lets readers in other processes go on while one writes. One connection is enough for a
+    // process that runs one command at a time, and a pool of readers would cost memory (each
+    // connection has its own page cache) for no gain.
+    configuration.journalMode = .wal
+    let queue: DatabaseQueue
     do {
-      pool = try DatabasePool(path: path, configuration: configuration)
+      queue = try DatabaseQueue(path: path, configuration: configuration)
     } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
       throw StorageError.notADatabase(path: path)
     } catch let error as DatabaseError {
       throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
     }
-    return try QuoteDatabase(path: path, writer: pool)
+    return try QuoteDatabase(path: path, writer: queue)
   }
 
   /// A private database in memory, for tests and the benchmark.
