@@ -20,13 +20,19 @@ let package = Package(
       dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
       plugins: ["EmbedMigrations"]
     ),
-    // The `powerquotes` command: argument parsing over the core, nothing else.
+    // The `powerquotes` command: argument parsing and the REPL over the core, nothing else.
     .executableTarget(
       name: "PowerQuotesCLI",
       dependencies: [
         "PowerQuotesCore",
+        "CReadline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    // GNU readline (line editing, history, completion for the REPL); hence GPL-3.0-or-later.
+    .systemLibrary(
+      name: "CReadline",
+      providers: [.apt(["libreadline-dev"])]
     ),
     // A benchmark, not a test: `swift run -c release powerquotes-bench`.
     .executableTarget(

@@ -5,7 +5,7 @@ import PowerQuotesCore
 ///
 /// ArgumentParser's `run()` only builds the live environment and forwards, so tests and the
 /// REPL run the same code against their own environment.
-protocol EnvironmentCommand: AsyncParsableCommand {
+protocol EnvironmentCommand: AsyncParsableCommand, Sendable {
   /// The shared options, for building the live environment.
   var global: GlobalOptions { get }
 

@@ -32,15 +32,18 @@ extension Favorites {
 
         Examples:
           $ powerquotes fav search rumi
-          $ powerquotes fav search "luther king"
+          $ powerquotes fav search luther king
         """
     )
 
-    @Argument(help: "Part of an author's name.")
-    var author: String
+    @Argument(help: "Part of an author's name; several words are searched as one text.")
+    var words: [String] = []
 
     @OptionGroup var output: FormatOptions
     @OptionGroup var global: GlobalOptions
+
+    /// The text searched for: the words, one space apart.
+    var author: String { words.joined(separator: " ") }
 
     func validate() throws {
       if author.allSatisfy(\.isWhitespace) {

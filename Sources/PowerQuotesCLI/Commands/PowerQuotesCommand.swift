@@ -17,17 +17,23 @@ struct PowerQuotesCommand: AsyncParsableCommand {
         $ powerquotes fav add
         $ powerquotes fav search rumi
         $ powerquotes share --style markdown
+        $ powerquotes shell
 
       Exit codes: 0 ok, 1 failure, 3 already a favorite, 64 usage error.
       """,
     version: "0.1.0",
-    subcommands: [Random.self, Favorites.self, Share.self]
+    subcommands: [Random.self, Favorites.self, Share.self, Shell.self]
   )
 
   /// Parses the command line, runs the command, and turns errors into one sentence on stderr.
   static func main() async {
     do {
-      var command = try parseAsRoot()
+      // With no arguments on a terminal, the shell; elsewhere, help.
+      var arguments = Array(CommandLine.arguments.dropFirst())
+      if arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+        arguments = ["shell"]
+      }
+      var command = try parseAsRoot(arguments)
       if var command = command as? any AsyncParsableCommand {
         try await command.run()
       } else {

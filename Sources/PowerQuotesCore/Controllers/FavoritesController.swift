@@ -57,6 +57,16 @@ public struct FavoritesController: Sendable {
     try database.listShape(matching: author)
   }
 
+  /// At most `limit` favorites after id `afterID`, or those whose author contains `author`.
+  public func page(author: String?, after afterID: Int64, limit: Int) throws -> [Favorite] {
+    try database.favorites(matching: author, after: afterID, limit: limit)
+  }
+
+  /// Every favorite's author, once each, for completion.
+  public func authors() throws -> [String] {
+    try database.favoriteAuthors()
+  }
+
   /// Calls `body` with every favorite, or those whose author contains `author`, one at a time.
   public func forEach(author: String?, _ body: (Favorite) throws -> Void) throws {
     try database.forEachFavorite(matching: author, body)

@@ -9,6 +9,8 @@ import Glibc
 public struct TerminalInfo: Sendable, Equatable {
   /// Columns available for output.
   public var width: Int
+  /// Rows the window has (24 when it is not a terminal).
+  public var height: Int
   /// Whether standard input is a terminal (so a question can be asked).
   public var inputIsTerminal: Bool
   /// Whether standard output is a terminal.
@@ -17,8 +19,15 @@ public struct TerminalInfo: Sendable, Equatable {
   public var usesColor: Bool
 
   /// Makes terminal facts.
-  public init(width: Int, inputIsTerminal: Bool, outputIsTerminal: Bool, usesColor: Bool) {
+  public init(
+    width: Int,
+    height: Int = 24,
+    inputIsTerminal: Bool,
+    outputIsTerminal: Bool,
+    usesColor: Bool
+  ) {
     self.width = width
+    self.height = height
     self.inputIsTerminal = inputIsTerminal
     self.outputIsTerminal = outputIsTerminal
     self.usesColor = usesColor
@@ -35,24 +44,27 @@ public struct TerminalInfo: Sendable, Equatable {
   /// The process's terminal, with colour decided by `color` and the environment.
   public static func live(color: ColorMode, environment: [String: String]) -> TerminalInfo {
     let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+    let size = windowSize()
     return TerminalInfo(
-      width: measuredWidth(environment: environment),
+      width: size.map { Int($0.ws_col) } ?? columns(environment: environment),
+      height: size.map { Int($0.ws_row) } ?? 24,
       inputIsTerminal: isatty(STDIN_FILENO) == 1,
       outputIsTerminal: outputIsTerminal,
       usesColor: color.allowsColor(outputIsTerminal: outputIsTerminal, environment: environment)
     )
   }
 
-  /// The window's width, else `$COLUMNS`, else 80.
-  private static func measuredWidth(environment: [String: String]) -> Int {
+  /// The window's size, when standard output is a terminal that knows it.
+  private static func windowSize() -> winsize? {
     var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      return Int(size.ws_col)
-    }
-    if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
-      return columns
-    }
-    return 80
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return nil }
+    return size
+  }
+
+  /// `$COLUMNS`, else 80.
+  private static func columns(environment: [String: String]) -> Int {
+    environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
   }
 }
 

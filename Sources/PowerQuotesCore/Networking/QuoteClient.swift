@@ -97,6 +97,9 @@ private struct DummyJSONAPI: Sendable {
   private func fetch(_ url: URL) async throws -> (HTTPURLResponse, Data) {
     do {
       return try await fetcher.get(url)
+    } catch _ where Task.isCancelled {
+      // Ctrl-C in the shell cancels the request: that is not DummyJSON failing, so no fallback.
+      throw CancellationError()
     } catch HTTPFetchError.bodyTooLarge {
       throw QuoteClientError.unexpectedResponse(detail: "a reply larger than 1 MiB")
     } catch HTTPFetchError.cutShort {

@@ -128,7 +128,23 @@ public final class QuoteDatabase: Sendable {
     matching authorText: String?,
     _ body: (Favorite) throws -> Void
   ) throws {
-    try forEachRow(matching: authorText, columns: "*") { try body(Favorite(row: $0)) }
+    try forEachRow(matching: authorText, columns: "*", page: nil) { try body(Favorite(row: $0)) }
+  }
+
+  /// One page of the list: at most `limit` favorites with ids above `afterID`, in id order,
+  /// optionally only those whose author contains `authorText`.
+  ///
+  /// Paging by id rather than by offset stays correct when a favorite is removed between pages.
+  public func favorites(
+    matching authorText: String?,
+    after afterID: Int64,
+    limit: Int
+  ) throws -> [Favorite] {
+    var favorites: [Favorite] = []
+    try forEachRow(matching: authorText, columns: "*", page: (afterID, limit)) {
+      favorites.append(Favorite(row: $0))
+    }
+    return favorites
   }
 
   /// The list's shape without its text: how many favorites match, the largest id, and the
@@ -136,7 +152,7 @@ public final class QuoteDatabase: Sendable {
   public func listShape(matching authorText: String?) throws -> FavoriteListShape {
     var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
     var widths: [String: Int] = [:]
-    try forEachRow(matching: authorText, columns: "id, author") { row in
+    try forEachRow(matching: authorText, columns: "id, author", page: nil) { row in
       let author: String = row["author"]
       let width =
         widths[author]
@@ -155,23 +171,28 @@ public final class QuoteDatabase: Sendable {
   private func forEachRow(
     matching authorText: String?,
     columns: String,
+    page: (afterID: Int64, limit: Int)?,
     _ body: (Row) throws -> Void
   ) throws {
-    var sql = "SELECT \(columns) FROM favorite"
-    var arguments: StatementArguments = []
+    var sql = "SELECT \(columns) FROM favorite WHERE id > ?"
+    var arguments: StatementArguments = [page?.afterID ?? 0]
     if let authorText {
       let folded = QuoteKey.searchFolded(authorText)
       guard !folded.isEmpty else { return }
       sql += """
-         WHERE author_folded IN (
+         AND author_folded IN (
           SELECT folded FROM favorite_author WHERE id IN (
             SELECT rowid FROM favorite_author_search WHERE folded GLOB ?
           )
         )
         """
-      arguments = ["*" + Self.escapedForGlob(folded) + "*"]
+      arguments += ["*" + Self.escapedForGlob(folded) + "*"]
     }
     sql += " ORDER BY id"
+    if let page {
+      sql += " LIMIT ?"
+      arguments += [page.limit]
+    }
     try translatingErrors {
       try writer.read { db in
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)

@@ -1,0 +1,96 @@
+import CReadline
+import Foundation
+
+/// GNU readline for the shell on a terminal: line editing, ~/.inputrc, history and completion.
+///
+/// Uses readline's callback interface with `poll`, so that Ctrl-C can abandon the line being
+/// typed without readline's own signal handlers. Readline is one global state machine, so this
+/// type is too: its C callbacks reach Swift through the static properties below, used only from
+/// the shell's one reading thread.
+enum ReadlineEditor {
+  /// The line the callback received; set by `lineHandler`, read by `readLine`.
+  nonisolated(unsafe) private static var received: LineEvent?
+  /// Completes the word being typed, given the words before it.
+  nonisolated(unsafe) private static var completer: (([String], String) -> [String])?
+  /// The candidates of the completion under way.
+  nonisolated(unsafe) private static var candidates: [String] = []
+
+  /// Sets readline up: the name ~/.inputrc knows it by, completion, and the saved history.
+  static func start(completer: @escaping ([String], String) -> [String], history: ShellHistory) {
+    pq_rl_set_readline_name("powerquotes")
+    // Readline's own handlers would keep the line on Ctrl-C; the shell abandons it instead.
+    pq_rl_set_catch_signals(0)
+    pq_rl_set_completer_quote_characters("\"'")
+    pq_rl_set_attempted_completion(attemptCompletion)
+    self.completer = completer
+    history.load()
+  }
+
+  /// A line reader over readline, abandoning the line on Ctrl-C.
+  static func lineReader(interrupts: InterruptMonitor, history: ShellHistory) -> LineReader {
+    LineReader(
+      isInteractive: true,
+      next: { prompt in readLine(prompt: prompt, interrupts: interrupts) },
+      remember: { line in history.add(line) }
+    )
+  }
+
+  private static func readLine(prompt: String, interrupts: InterruptMonitor) -> LineEvent {
+    received = nil
+    _ = interrupts.takePending()
+    pq_rl_callback_install(prompt, lineHandler)
+    defer { rl_callback_handler_remove() }
+    while true {
+      if interrupts.takePending() {
+        // Like bash: drop what was typed, move to a fresh line.
+        rl_free_line_state()
+        rl_callback_sigcleanup()
+        rl_replace_line("", 0)
+        FileHandle.standardOutput.write(Data("^C\n".utf8))
+        return .interrupted
+      }
+      var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      // A short timeout, so a Ctrl-C noticed by the signal source is acted on promptly.
+      let ready = poll(&descriptor, 1, 50)
+      if ready > 0 {
+        if descriptor.revents & Int16(POLLIN) == 0 { return .end }
+        rl_callback_read_char()
+        if let received { return received }
+      } else if ready < 0 && errno != EINTR {
+        return .end
+      }
+    }
+  }
+
+  private static let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = {
+    line in
+    guard let line else {
+      // Ctrl-D on an empty line: end the session on a fresh line.
+      FileHandle.standardOutput.write(Data("\n".utf8))
+      ReadlineEditor.received = .end
+      return
+    }
+    ReadlineEditor.received = .line(String(cString: line))
+    free(line)
+  }
+
+  private static let attemptCompletion:
+    @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<
+      UnsafeMutablePointer<CChar>?
+    >? = { text, start, _ in
+      // Never fall back to file names: the shell's words are not files.
+      pq_rl_set_attempted_completion_over(1)
+      guard let text, let buffer = pq_rl_line_buffer() else { return nil }
+      let before = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(start)), as: UTF8.self)
+      let words = (try? ShellWords.split(before)) ?? before.split(separator: " ").map(String.init)
+      ReadlineEditor.candidates = ReadlineEditor.completer?(words, String(cString: text)) ?? []
+      return pq_rl_completion_matches(text, generator)
+    }
+
+  private static let generator: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
+    _, state in
+    let index = Int(state)
+    guard index < ReadlineEditor.candidates.count else { return nil }
+    return strdup(ReadlineEditor.candidates[index])
+  }
+}

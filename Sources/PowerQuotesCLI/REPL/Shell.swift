@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import PowerQuotesCore
+
+/// `powerquotes shell`: the REPL.
+struct Shell: EnvironmentCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Shuffle, save, search, share and delete quotes in one session.",
+    discussion: """
+      On a terminal: line editing and history (GNU readline, ~/.inputrc), Tab completion of \
+      commands, flags and authors, and Ctrl-C to abandon a line or a request. History is kept \
+      in $XDG_STATE_HOME/powerquotes/history (else ~/.local/state/powerquotes/history).
+
+      Elsewhere it reads a script, one command per line; blank lines and lines starting with # \
+      are skipped. The exit status is that of the first line that failed, 0 if none did.
+
+      'powerquotes' with no arguments on a terminal starts the shell.
+
+      Examples:
+        $ powerquotes shell
+        $ printf 'random --offline\\nsave\\nfav list\\n' | powerquotes shell
+      """
+  )
+
+  @Flag(help: "In a script, stop at the first line that fails.")
+  var stopOnError = false
+
+  @OptionGroup var global: GlobalOptions
+
+  func run(_ env: AppEnvironment) async throws {
+    let status: Int32
+    if env.terminal.inputIsTerminal && env.terminal.outputIsTerminal {
+      let interrupts = InterruptMonitor()
+      let history = ShellHistory(
+        path: ShellHistory.location(environment: ProcessInfo.processInfo.environment)
+      )
+      let completer = ShellCompleter(
+        tree: .powerquotes,
+        authors: { (try? env.favoritesController().authors()) ?? [] }
+      )
+      ReadlineEditor.start(completer: completer.candidates, history: history)
+      let session = ShellSession(
+        env: env,
+        reader: ReadlineEditor.lineReader(interrupts: interrupts, history: history),
+        interrupts: interrupts,
+        stopOnError: stopOnError
+      )
+      status = await session.run()
+    } else {
+      status = await ShellSession(env: env, reader: .plain, stopOnError: stopOnError).run()
+    }
+    if status != 0 { throw ExitCode(status) }
+  }
+}
