@@ -25,7 +25,8 @@ func runBinary(
   _ arguments: [String],
   home: String,
   environment: [String: String] = [:],
-  binary: String = builtBinary
+  binary: String = builtBinary,
+  input: String? = nil
 ) async throws -> RunResult {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: binary)
@@ -41,7 +42,13 @@ func runBinary(
   let errHandle = try FileHandle(forWritingTo: errURL)
   process.standardOutput = outHandle
   process.standardError = errHandle
-  process.standardInput = FileHandle.nullDevice
+  if let input {
+    let inURL = URL(fileURLWithPath: home).appending(path: "stdin-\(UUID().uuidString)")
+    try Data(input.utf8).write(to: inURL)
+    process.standardInput = try FileHandle(forReadingFrom: inURL)
+  } else {
+    process.standardInput = FileHandle.nullDevice
+  }
   try await withCheckedThrowingContinuation {
     (continuation: CheckedContinuation<Void, any Error>) in
     process.terminationHandler = { _ in continuation.resume() }

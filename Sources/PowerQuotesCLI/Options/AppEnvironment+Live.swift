@@ -19,4 +19,25 @@ extension AppEnvironment {
       terminal: .live(color: options.color, environment: environment)
     )
   }
+
+  /// This environment with the settings `options` gives explicitly: a line in the shell may
+  /// name another database, server, timeout or colour mode for itself.
+  func adjusted(for options: GlobalOptions) throws -> AppEnvironment {
+    var adjusted = self
+    let environment = ProcessInfo.processInfo.environment
+    if options.apiURL != nil || options.timeout != GlobalOptions.defaultTimeout {
+      adjusted.quoteClient = .live(
+        baseURL: try options.resolvedAPIURL(environment: environment),
+        timeoutSeconds: options.timeout
+      )
+    }
+    if let path = options.database {
+      let path = DatabaseLocation.resolve(option: path, environment: environment)
+      adjusted.database = LazyDatabase { try QuoteDatabase.open(path: path) }
+    }
+    if options.color != .auto {
+      adjusted.terminal.usesColor = options.color == .always
+    }
+    return adjusted
+  }
 }

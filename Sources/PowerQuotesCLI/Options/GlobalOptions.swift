@@ -27,7 +27,10 @@ struct GlobalOptions: ParsableArguments {
     name: .long,
     help: ArgumentHelp("Seconds to wait for DummyJSON, a whole number from 1 to 300.")
   )
-  var timeout: Int = 10
+  var timeout: Int = Self.defaultTimeout
+
+  /// Seconds to wait for DummyJSON when `--timeout` is not given.
+  static let defaultTimeout = 10
 
   @Option(name: .long, help: "When to use colour: auto, always or never.")
   var color: ColorMode = .auto

@@ -64,6 +64,8 @@ enum ReadlineEditor {
 
   private static let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = {
     line in
+    // Removing the handler here stops readline from showing the prompt again after this line.
+    rl_callback_handler_remove()
     guard let line else {
       // Ctrl-D on an empty line: end the session on a fresh line.
       FileHandle.standardOutput.write(Data("\n".utf8))
@@ -81,16 +83,18 @@ enum ReadlineEditor {
       // Never fall back to file names: the shell's words are not files.
       pq_rl_set_attempted_completion_over(1)
       guard let text, let buffer = pq_rl_line_buffer() else { return nil }
-      let before = String(decoding: UnsafeRawBufferPointer(start: buffer, count: Int(start)), as: UTF8.self)
+      let before = String(
+        decoding: UnsafeRawBufferPointer(start: buffer, count: Int(start)), as: UTF8.self)
       let words = (try? ShellWords.split(before)) ?? before.split(separator: " ").map(String.init)
       ReadlineEditor.candidates = ReadlineEditor.completer?(words, String(cString: text)) ?? []
       return pq_rl_completion_matches(text, generator)
     }
 
-  private static let generator: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
-    _, state in
-    let index = Int(state)
-    guard index < ReadlineEditor.candidates.count else { return nil }
-    return strdup(ReadlineEditor.candidates[index])
-  }
+  private static let generator:
+    @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
+      _, state in
+      let index = Int(state)
+      guard index < ReadlineEditor.candidates.count else { return nil }
+      return strdup(ReadlineEditor.candidates[index])
+    }
 }

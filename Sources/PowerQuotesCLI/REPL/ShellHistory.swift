@@ -16,7 +16,8 @@ struct ShellHistory: Sendable {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       return state + "/powerquotes/history"
     }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+    let home =
+      environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? FileManager.default.homeDirectoryForCurrentUser.path
     return home + "/.local/state/powerquotes/history"
   }
@@ -30,7 +31,9 @@ struct ShellHistory: Sendable {
   /// Adds `line` to readline's history and appends it to the file.
   func add(_ line: String) {
     guard !line.allSatisfy(\.isWhitespace) else { return }
-    if let last = history_get(pq_history_base() + pq_history_length() - 1), String(cString: last.pointee.line) == line {
+    if let last = history_get(pq_history_base() + pq_history_length() - 1),
+      String(cString: last.pointee.line) == line
+    {
       return
     }
     add_history(line)

@@ -73,8 +73,14 @@ final class ShellSession {
 
   /// Runs until `quit`, `exit` or the end of input.
   ///
-  /// - Returns: 0 when every line succeeded, else the status of the first line that failed.
+  /// - Returns: for a script, 0 when every line succeeded, else the status of the first line
+  ///   that failed; for a person at a terminal, who saw every error as it came, 0.
   func run() async -> Int32 {
+    let status = await loop()
+    return reader.isInteractive ? 0 : status
+  }
+
+  private func loop() async -> Int32 {
     if reader.isInteractive {
       env.console.print("powerquotes shell: type 'help' for commands, 'quit' or Ctrl-D to leave.")
     }
@@ -153,7 +159,13 @@ final class ShellSession {
         return reportParseError(error)
       }
     }
-    let env = self.env
+    let env: AppEnvironment
+    do {
+      // `--database`, `--api-url`, `--timeout` and `--color` on a line apply to that line.
+      env = try self.env.adjusted(for: runnable.global)
+    } catch {
+      return reportRunError(error)
+    }
     do {
       if let interrupts {
         try await interrupts.cancellable { try await runnable.run(env) }
@@ -179,7 +191,8 @@ final class ShellSession {
 
   private func reportRunError(_ error: any Error) -> Int32 {
     if error is CancellationError || Task.isCancelled {
-      env.console.note("Cancelled.")
+      // On a terminal the ^C echoed after the command's output; start a fresh line.
+      env.console.note(reader.isInteractive ? "\nCancelled." : "Cancelled.")
       return 130
     }
     if let code = error as? ExitCode { return code.rawValue }

@@ -1,0 +1,186 @@
+import Foundation
+import PowerQuotesTestSupport
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("The shell, end to end")
+struct ShellEndToEndTests {
+  @Test("A script piped in runs line by line, with no prompt or banner")
+  func pipedScript() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let result = try await runBinary(
+      ["shell", "--database", home.file("q.sqlite")],
+      home: home.path,
+      input: "random --offline\n\n# a comment\nsave\nfav list\n"
+    )
+    #expect(result.status == 0)
+    #expect(result.err.isEmpty)
+    #expect(!result.out.contains("powerquotes>"))
+    #expect(!result.out.contains("type 'help'"))
+    #expect(result.out.contains("Dear Self,"))
+    #expect(result.out.contains("Favorite added! (id 1)"))
+    #expect(result.out.contains("ID  AUTHOR"))
+  }
+
+  @Test("A script's status is that of its first failing line; --stop-on-error stops there")
+  func scriptStatus() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let script = "fav add x --author y\nfav add x --author y\nfav show 9\nfav add z --author y\n"
+    let result = try await runBinary(
+      ["shell", "--database", home.file("q.sqlite")],
+      home: home.path,
+      input: script
+    )
+    #expect(result.status == 3)
+    #expect(result.out.contains("Favorite added! (id 2)"))
+    let stopped = try await runBinary(
+      ["shell", "--stop-on-error", "--database", home.file("other.sqlite")],
+      home: home.path,
+      input: "fav show 9\nfav add z --author y\n"
+    )
+    #expect(stopped.status == 1)
+    #expect(!stopped.out.contains("Favorite added!"))
+  }
+
+  @Test("No arguments and no terminal: help, not a shell")
+  func noArgumentsWithoutTerminal() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let result = try await runBinary([], home: home.path, input: "random\n")
+    #expect(result.status == 0)
+    #expect(result.out.contains("USAGE: powerquotes <subcommand>"))
+  }
+
+  @Test("On a terminal: prompt, Up recalls the last line, Tab completes, Ctrl-D leaves with 0")
+  func realTerminal() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let terminal = try PseudoTerminal(columns: 100, rows: 30)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: builtBinary)
+    process.arguments = []
+    process.environment = [
+      "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm", "INPUTRC": "/dev/null",
+      "LANG": "C.UTF-8", "POWERQUOTES_DATABASE": home.file("q.sqlite"),
+      "POWERQUOTES_API_URL": "http://127.0.0.1:9",
+    ]
+    let replica = terminal.replicaHandle()
+    process.standardInput = replica
+    process.standardOutput = replica
+    process.standardError = replica
+    try process.run()
+    try replica.close()
+    defer { if process.isRunning { process.terminate() } }
+
+    try #require(await terminal.waitFor("powerquotes> "))
+    #expect(terminal.output.contains("powerquotes shell: type 'help' for commands"))
+
+    terminal.type("random --offline\r")
+    try #require(await terminal.waitFor("Dear Self,", count: 1))
+    try #require(await terminal.waitFor("powerquotes> ", count: 2))
+
+    // Up brings back "random --offline"; Enter runs it again.
+    terminal.type("\u{1B}[A")
+    try #require(await terminal.waitFor("random --offline", count: 2))
+    terminal.type("\r")
+    try #require(await terminal.waitFor("Dear Self,", count: 2))
+    try #require(await terminal.waitFor("powerquotes> ", count: 3))
+
+    // Tab completes "fav se" to "fav search".
+    terminal.type("fav se\t")
+    try #require(await terminal.waitFor("fav search"))
+    // Ctrl-U clears the line; Ctrl-D on an empty line leaves.
+    terminal.type("\u{15}\u{04}")
+    let status = try await terminal.waitForExit(of: process)
+    #expect(status == 0)
+
+    let history = try String(
+      contentsOfFile: home.file(".local/state/powerquotes/history"),
+      encoding: .utf8
+    )
+    #expect(history == "random --offline\n")
+    let mode =
+      try FileManager.default.attributesOfItem(
+        atPath: home.file(".local/state/powerquotes/history")
+      )[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+}
+
+/// A pseudo-terminal: the test holds the main side, the program gets the other as its terminal.
+final class PseudoTerminal: Sendable {
+  private let main: Int32
+  private let replicaPath: String
+  private let received = Mutex("")
+
+  init(columns: UInt16, rows: UInt16) throws {
+    // posix_openpt and friends are hidden from Swift's Glibc module; these are what they do on
+    // Linux: open the multiplexer, unlock the new terminal (TIOCSPTLCK), ask its number
+    // (TIOCGPTN).
+    main = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    guard main >= 0, ioctl(main, 0x4004_5431, &unlock) == 0, ioctl(main, 0x8004_5430, &number) == 0
+    else {
+      throw POSIXError(.ENOTTY)
+    }
+    replicaPath = "/dev/pts/\(number)"
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(main, UInt(TIOCSWINSZ), &size)
+  }
+
+  deinit { close(main) }
+
+  /// The program's end, to use as its standard input, output and error.
+  func replicaHandle() -> FileHandle {
+    FileHandle(fileDescriptor: open(replicaPath, O_RDWR | O_NOCTTY), closeOnDealloc: true)
+  }
+
+  /// Everything the program has written so far.
+  var output: String { received.withLock { $0 } }
+
+  /// Sends keys to the program.
+  func type(_ keys: String) {
+    _ = keys.utf8CString.withUnsafeBufferPointer { buffer in
+      write(main, buffer.baseAddress, buffer.count - 1)
+    }
+  }
+
+  /// Reads until `text` has appeared `count` times; false if it has not after a long while
+  /// (a safety net so a broken shell fails the test instead of hanging it).
+  func waitFor(_ text: String, count: Int = 1) async -> Bool {
+    for _ in 0..<400 {
+      drain()
+      if output.components(separatedBy: text).count - 1 >= count { return true }
+      try? await Task.sleep(for: .milliseconds(50))
+    }
+    return false
+  }
+
+  /// Waits for the program to exit, reading what it writes meanwhile.
+  func waitForExit(of process: Process) async throws -> Int32 {
+    for _ in 0..<400 where process.isRunning {
+      drain()
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    drain()
+    return process.isRunning ? -1 : process.terminationStatus
+  }
+
+  private func drain() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      var descriptor = pollfd(fd: main, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 0) > 0, descriptor.revents & Int16(POLLIN) != 0 else { return }
+      let count = read(main, &buffer, buffer.count)
+      guard count > 0 else { return }
+      received.withLock { $0 += String(decoding: buffer[0..<count], as: UTF8.self) }
+    }
+  }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import PowerQuotesCore
+import PowerQuotesTestSupport
+import Synchronization
+import Testing
+
+@testable import PowerQuotesCLI
+
+/// A line reader over a script, recording what it was asked to remember.
+private final class ScriptedLines: Sendable {
+  private let lines: Mutex<[LineEvent]>
+  let remembered = Mutex<[String]>([])
+
+  init(_ events: [LineEvent]) { lines = Mutex(events) }
+  convenience init(_ lines: [String]) { self.init(lines.map(LineEvent.line)) }
+
+  func reader(interactive: Bool = false) -> LineReader {
+    LineReader(
+      isInteractive: interactive,
+      next: { _ in self.lines.withLock { $0.isEmpty ? .end : $0.removeFirst() } },
+      remember: { line in self.remembered.withLock { $0.append(line) } }
+    )
+  }
+}
+
+@Suite("The shell in process")
+struct ShellTests {
+  let database: QuoteDatabase
+  let console = CapturedConsole()
+
+  init() throws {
+    database = try QuoteDatabase.inMemory()
+  }
+
+  private func session(
+    _ lines: [String],
+    client: QuoteClient = .failing,
+    input: [String] = [],
+    terminal: TerminalInfo = .plain,
+    stopOnError: Bool = false
+  ) -> (ShellSession, ScriptedLines) {
+    let script = ScriptedLines(lines)
+    let env = AppEnvironment.test(
+      database: database,
+      client: client,
+      console: console,
+      input: ScriptedInput(input).source,
+      terminal: terminal
+    )
+    return (ShellSession(env: env, reader: script.reader(), stopOnError: stopOnError), script)
+  }
+
+  @Test("random then save saves the quote just shown; a second save is a duplicate")
+  func sharedCurrentQuote() async throws {
+    let (shell, _) = session(["random", "save", "save"], client: .returning(Samples.rumi))
+    let status = await shell.run()
+    #expect(console.out.contains("Dear Self,"))
+    #expect(console.out.contains("Favorite added! (id 1)"))
+    #expect(console.err.contains("Already a Favorite: This quote is already in your favorites."))
+    #expect(status == 3)
+    #expect(try database.favorites().map(\.quote) == [Samples.rumi])
+  }
+
+  @Test("Errors print a sentence and the session carries on; the first failure is the status")
+  func errorsDoNotEndTheSession() async throws {
+    let (shell, _) = session([
+      "fav show 7", "random --offline --online", "bogus", "say \"unterminated",
+      "fav add \"Know thyself.\" --author Socrates", "fav list",
+    ])
+    let status = await shell.run()
+    #expect(status == 1)
+    #expect(
+      console.err.contains("Error: No favorite with id 7. Run 'powerquotes fav list' to see ids."))
+    #expect(console.err.contains("Error: --offline and --online cannot be used together."))
+    #expect(console.err.contains("Error: Unexpected argument 'bogus'"))
+    #expect(console.err.contains("Error: The line has an unterminated double quote."))
+    #expect(console.out.contains("Favorite added! (id 1)"))
+    #expect(console.out.contains("Know thyself."))
+  }
+
+  @Test("--stop-on-error stops at the first failing line")
+  func stopOnError() async throws {
+    let (shell, _) = session(["fav show 7", "fav add words --author A"], stopOnError: true)
+    #expect(await shell.run() == 1)
+    #expect(try database.favoriteCount() == 0)
+  }
+
+  @Test("Blank lines and comments are skipped; quit ends the session")
+  func blankCommentsQuit() async throws {
+    let (shell, script) = session(["", "   ", "# a comment", "quit", "fav add x --author y"])
+    #expect(await shell.run() == 0)
+    #expect(console.out.isEmpty && console.err.isEmpty)
+    #expect(try database.favoriteCount() == 0)
+    #expect(script.remembered.withLock { $0 } == ["quit"])
+  }
+
+  @Test("Short words stand for commands")
+  func shortWords() async throws {
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    let (shell, _) = session(
+      ["next", "show 2", "share", "share 1 --style markdown", "search umar ibn", "delete 1 --yes"],
+      client: .returning(Samples.socrates)
+    )
+    #expect(await shell.run() == 0)
+    #expect(console.out.contains("Know thyself."))
+    #expect(console.out.contains("Favorite 2 · DummyJSON #20"))
+    #expect(console.out.contains("\"Know thyself.\" — Socrates\n"))
+    #expect(console.out.contains("> Your heart is the size of an ocean."))
+    #expect(console.out.contains(" 2  Umar ibn Al-Khattāb (R.…  Be mindful"))
+    #expect(console.out.contains("Removed favorite 1."))
+    #expect(try database.favorites().map(\.id) == [2])
+  }
+
+  @Test("list shows a page at a time, with an indicator, and more goes on")
+  func paging() async throws {
+    for n in 1...12 {
+      _ = try database.addFavorite(
+        Quote(text: "Quote \(n)", author: "Author", source: .manual),
+        at: testDate
+      )
+    }
+    // A 9-row window: 5 rows a page.
+    let terminal = TerminalInfo(
+      width: 80,
+      height: 9,
+      inputIsTerminal: false,
+      outputIsTerminal: false,
+      usesColor: false
+    )
+    let (shell, _) = session(["list", "more", "more", "more"], terminal: terminal)
+    #expect(await shell.run() == 0)
+    let indicators = console.err.split(separator: "\n")
+    #expect(
+      indicators == [
+        "1-5/12 · type 'more' for the next page", "6-10/12 · type 'more' for the next page",
+        "11-12/12", "Nothing more to show. Type 'list' or 'search AUTHOR' to start again.",
+      ]
+    )
+    let rows = console.out.split(separator: "\n").filter { !$0.hasPrefix("ID") }
+    #expect(
+      rows.map { $0.split(separator: " ").first.map(String.init) } == (1...12).map { "\($0)" })
+  }
+
+  @Test("fav rm asks in the shell as on a terminal")
+  func removeAsks() async throws {
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    let terminal = TerminalInfo(
+      width: 80, inputIsTerminal: true, outputIsTerminal: true, usesColor: false)
+    let (shell, _) = session(["delete 1", "fav rm 1"], input: ["no", "y"], terminal: terminal)
+    #expect(await shell.run() == 0)
+    #expect(console.err.contains("Nothing removed."))
+    #expect(console.out.contains("Removed favorite 1."))
+  }
+
+  @Test("help and --help print help on stdout and succeed")
+  func help() async throws {
+    let (shell, _) = session(["help", "fav search --help", "help random", "fav"])
+    #expect(await shell.run() == 0)
+    #expect(console.out.contains("Short words:"))
+    #expect(console.out.contains("USAGE: powerquotes fav search"))
+    #expect(console.out.contains("USAGE: powerquotes random"))
+    #expect(console.out.contains("USAGE: powerquotes fav <subcommand>"))
+  }
+
+  @Test("A person at a terminal leaves with status 0 even after errors; Ctrl-C lines are skipped")
+  func interactiveStatus() async throws {
+    let script = ScriptedLines([.line("fav show 9"), .interrupted, .line("quit")])
+    let env = AppEnvironment.test(database: database, console: console)
+    let shell = ShellSession(env: env, reader: script.reader(interactive: true))
+    #expect(await shell.run() == 0)
+    #expect(console.out.hasPrefix("powerquotes shell: type 'help' for commands"))
+    #expect(console.err.contains("No favorite with id 9."))
+  }
+}
+
+@Suite("Shell words")
+struct ShellWordsTests {
+  @Test(
+    arguments: [
+      (
+        "fav add \"Know thyself.\" --author Socrates",
+        ["fav", "add", "Know thyself.", "--author", "Socrates"]
+      ),
+      ("search  umar   ibn ", ["search", "umar", "ibn"]),
+      (#"fav add 'It''s' x"#, ["fav", "add", "Its", "x"]),
+      (#"a\ b "c\"d" 'e\f'"#, ["a b", "c\"d", #"e\f"#]),
+      (#""say \n""#, [#"say \n"#]),
+      ("\"\" ''", ["", ""]),
+      ("", []),
+    ]
+  )
+  func splits(line: String, words: [String]) throws {
+    #expect(try ShellWords.split(line) == words)
+  }
+
+  @Test func errors() {
+    #expect(throws: ShellWords.SplitError.unterminatedQuote("\"")) { try ShellWords.split("a \"b") }
+    #expect(throws: ShellWords.SplitError.unterminatedQuote("'")) { try ShellWords.split("'b") }
+    #expect(throws: ShellWords.SplitError.trailingBackslash) { try ShellWords.split("b\\") }
+  }
+}
+
+@Suite("Shell completion")
+struct ShellCompletionTests {
+  let completer = ShellCompleter(
+    tree: .powerquotes,
+    authors: { ["Rumi", "Umar ibn Al-Khattāb (R.A)", "Abu Bakr (R.A)"] }
+  )
+
+  @Test("The tree comes from ArgumentParser")
+  func tree() throws {
+    let tree = CommandTree.powerquotes
+    #expect(tree.subcommands.map(\.name) == ["random", "fav", "share", "shell"])
+    let fav = try #require(tree.subcommand("fav"))
+    #expect(fav.subcommands.map(\.name) == ["add", "list", "search", "show", "rm", "share"])
+    #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
+    #expect(tree.subcommand("random")?.values["--format"] == ["text", "json"])
+  }
+
+  @Test(
+    arguments: [
+      (
+        [], "",
+        [
+          "delete", "exit", "fav", "help", "list", "more", "next", "quit", "random", "save",
+          "search", "share", "shell", "show",
+        ]
+      ),
+      ([], "ra", ["random"]),
+      (["fav"], "se", ["search"]),
+      (["fav"], "s", ["search", "share", "show"]),
+      (["random"], "--o", ["--offline", "--online"]),
+      (["random", "--format"], "", ["json", "text"]),
+      (["fav", "search"], "um", ["Umar ibn Al-Khattāb (R.A)"]),
+      (["search"], "", ["Abu Bakr (R.A)", "Rumi", "Umar ibn Al-Khattāb (R.A)"]),
+      (["fav", "search", "rumi"], "", []),
+      (["fav", "show"], "", []),
+      (["next"], "--sa", ["--save"]),
+    ]
+  )
+  func candidates(before: [String], word: String, expected: [String]) {
+    #expect(completer.candidates(before: before, word: word) == expected)
+  }
+}
