@@ -1,3 +1,4 @@
+import FlyingFox
 import Foundation
 import PowerQuotesTestSupport
 import Synchronization
@@ -61,6 +62,17 @@ struct ShellEndToEndTests {
   func realTerminal() async throws {
     let home = try TemporaryFolder()
     defer { home.remove() }
+    // A long history from earlier sessions: the file stays capped at 1000 lines.
+    let historyPath = home.file(".local/state/powerquotes/history")
+    try FileManager.default.createDirectory(
+      atPath: home.file(".local/state/powerquotes"),
+      withIntermediateDirectories: true
+    )
+    try (0..<1005).map { "fav show \($0)\n" }.joined().write(
+      toFile: historyPath,
+      atomically: true,
+      encoding: .utf8
+    )
     let terminal = try PseudoTerminal(columns: 100, rows: 30)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: builtBinary)
@@ -100,17 +112,76 @@ struct ShellEndToEndTests {
     let status = try await terminal.waitForExit(of: process)
     #expect(status == 0)
 
-    let history = try String(
-      contentsOfFile: home.file(".local/state/powerquotes/history"),
-      encoding: .utf8
-    )
-    #expect(history == "random --offline\n")
-    let mode =
-      try FileManager.default.attributesOfItem(
-        atPath: home.file(".local/state/powerquotes/history")
-      )[.posixPermissions] as? Int
-    #expect(mode == 0o600)
+    // Run twice in a row, the line is recorded once, after the old lines, within the cap.
+    let history = try String(contentsOfFile: historyPath, encoding: .utf8)
+      .split(separator: "\n")
+    #expect(history.count == 1000)
+    #expect(history.last == "random --offline")
+    #expect(history.dropLast().last == "fav show 1004")
+    let mode = try FileManager.default.attributesOfItem(atPath: historyPath)[.posixPermissions]
+    #expect(mode as? Int == 0o600)
   }
+
+  @Test("On a terminal, Ctrl-C abandons the line being typed, or the request in flight")
+  func interrupts() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let requested = Requests()
+    let configure: @Sendable (HTTPServer) async -> Void = { server in
+      await server.appendRoute("GET /quotes/random") { _ in
+        requested.count.withLock { $0 += 1 }
+        try await Task.sleep(for: .seconds(30))
+        return .json(#"{"id":1,"quote":"Too late.","author":"Nobody"}"#)
+      }
+    }
+    try await FixtureServer.with(configure) { server in
+      let terminal = try PseudoTerminal(columns: 100, rows: 30)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: builtBinary)
+      process.arguments = ["shell", "--timeout", "60"]
+      process.environment = [
+        "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm", "INPUTRC": "/dev/null",
+        "LANG": "C.UTF-8", "POWERQUOTES_DATABASE": home.file("q.sqlite"),
+        "POWERQUOTES_API_URL": server.baseURL.absoluteString,
+      ]
+      let replica = terminal.replicaHandle()
+      process.standardInput = replica
+      process.standardOutput = replica
+      process.standardError = replica
+      try process.run()
+      try replica.close()
+      defer { if process.isRunning { process.terminate() } }
+      try #require(await terminal.waitFor("powerquotes> "))
+
+      // Ctrl-C (as the terminal would send it) on a half-typed line: dropped, never run.
+      terminal.type("bogus words")
+      try #require(await terminal.waitFor("bogus words"))
+      kill(process.processIdentifier, SIGINT)
+      try #require(await terminal.waitFor("powerquotes> ", count: 2))
+
+      // Ctrl-C while DummyJSON is slow: the request stops, no saved quote stands in for it.
+      terminal.type("random --online\r")
+      // Interrupt once the request is in flight.
+      for _ in 0..<400 where requested.count.withLock({ $0 }) == 0 {
+        try await Task.sleep(for: .milliseconds(50))
+      }
+      try #require(requested.count.withLock { $0 } == 1)
+      kill(process.processIdentifier, SIGINT)
+      try #require(await terminal.waitFor("Cancelled."))
+      try #require(await terminal.waitFor("powerquotes> ", count: 3))
+      #expect(process.isRunning)
+
+      terminal.type("quit\r")
+      #expect(try await terminal.waitForExit(of: process) == 0)
+      #expect(!terminal.output.contains("Unexpected argument 'bogus'"))
+      #expect(!terminal.output.contains("Dear Self,"))
+    }
+  }
+}
+
+/// How many requests a fixture server has had.
+final class Requests: Sendable {
+  let count = Mutex(0)
 }
 
 /// A pseudo-terminal: the test holds the main side, the program gets the other as its terminal.
