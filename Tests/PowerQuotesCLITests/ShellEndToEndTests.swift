@@ -74,20 +74,13 @@ struct ShellEndToEndTests {
       encoding: .utf8
     )
     let terminal = try PseudoTerminal(columns: 100, rows: 30)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: builtBinary)
-    process.arguments = []
-    process.environment = [
-      "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm", "INPUTRC": "/dev/null",
-      "LANG": "C.UTF-8", "POWERQUOTES_DATABASE": home.file("q.sqlite"),
-      "POWERQUOTES_API_URL": "http://127.0.0.1:9",
-    ]
-    let replica = terminal.replicaHandle()
-    process.standardInput = replica
-    process.standardOutput = replica
-    process.standardError = replica
-    try process.run()
-    try replica.close()
+    let process = try terminal.launch(
+      [],
+      home: home.path,
+      environment: [
+        "POWERQUOTES_DATABASE": home.file("q.sqlite"), "POWERQUOTES_API_URL": "http://127.0.0.1:9",
+      ]
+    )
     defer { if process.isRunning { process.terminate() } }
 
     try #require(await terminal.waitFor("powerquotes> "))
@@ -136,20 +129,14 @@ struct ShellEndToEndTests {
     }
     try await FixtureServer.with(configure) { server in
       let terminal = try PseudoTerminal(columns: 100, rows: 30)
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: builtBinary)
-      process.arguments = ["shell", "--timeout", "60"]
-      process.environment = [
-        "HOME": home.path, "PATH": "/usr/bin:/bin", "TERM": "xterm", "INPUTRC": "/dev/null",
-        "LANG": "C.UTF-8", "POWERQUOTES_DATABASE": home.file("q.sqlite"),
-        "POWERQUOTES_API_URL": server.baseURL.absoluteString,
-      ]
-      let replica = terminal.replicaHandle()
-      process.standardInput = replica
-      process.standardOutput = replica
-      process.standardError = replica
-      try process.run()
-      try replica.close()
+      let process = try terminal.launch(
+        ["shell", "--timeout", "60"],
+        home: home.path,
+        environment: [
+          "POWERQUOTES_DATABASE": home.file("q.sqlite"),
+          "POWERQUOTES_API_URL": server.baseURL.absoluteString,
+        ]
+      )
       defer { if process.isRunning { process.terminate() } }
       try #require(await terminal.waitFor("powerquotes> "))
 
@@ -211,6 +198,29 @@ final class PseudoTerminal: Sendable {
   /// The program's end, to use as its standard input, output and error.
   func replicaHandle() -> FileHandle {
     FileHandle(fileDescriptor: open(replicaPath, O_RDWR | O_NOCTTY), closeOnDealloc: true)
+  }
+
+  /// Starts the built binary on this terminal, with a clean environment: readline without the
+  /// user's ~/.inputrc, `home` as HOME, plus `environment`.
+  func launch(
+    _ arguments: [String],
+    home: String,
+    environment: [String: String]
+  ) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: builtBinary)
+    process.arguments = arguments
+    process.environment = [
+      "HOME": home, "PATH": "/usr/bin:/bin", "TERM": "xterm", "INPUTRC": "/dev/null",
+      "LANG": "C.UTF-8",
+    ].merging(environment) { $1 }
+    let replica = replicaHandle()
+    process.standardInput = replica
+    process.standardOutput = replica
+    process.standardError = replica
+    try process.run()
+    try replica.close()
+    return process
   }
 
   /// Everything the program has written so far.
