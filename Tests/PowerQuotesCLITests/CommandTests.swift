@@ -82,7 +82,7 @@ struct CommandTests {
   @Test("random --id --save fetches that quote and saves it")
   func randomIDSave() async throws {
     try await execute(["random", "--id", "20", "--save"], env(client: .returning(Samples.umar)))
-    #expect(console.err == "Favorite added!\n")
+    #expect(console.err == "Favorite added! (id 1)\n")
     #expect(try database.favorites().map(\.quote) == [Samples.umar])
   }
 
@@ -93,7 +93,10 @@ struct CommandTests {
       ["random", "--id", "0"], ["random", "--timeout", "0"], ["random", "--api-url", "ftp://x"],
       ["random", "--format", "xml"], ["fav", "add", "   "], ["fav", "add", "words"],
       ["fav", "add", "--author", "Nobody"], ["fav", "add", "--id", "3", "--author", "A"],
-      ["fav", "search", " "], ["fav", "show", "abc"], ["fav", "rm"],
+      ["fav", "search", " "], ["fav", "show", "abc"],
+      ["fav", "add", "\u{1B}[31m", "--author", "A"],
+      ["random", "--api-url", "http://localhost:99999"], ["random", "--database", ""],
+      ["share", "--output", ""], ["fav", "rm"],
       ["fav", "share", "1", "--style", "pdf"],
       ["nonsense"],
     ]
@@ -239,7 +242,7 @@ struct CommandTests {
 
   @Test("share and fav share print share text in each style, or write a file")
   func share() async throws {
-    await #expect(throws: FavoritesError.nothingShownYet) {
+    await #expect(throws: FavoritesError.nothingToShareYet) {
       try await execute(["share"], env())
     }
     try database.recordShown(Samples.socrates, at: testDate)

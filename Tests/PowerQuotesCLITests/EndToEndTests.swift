@@ -36,8 +36,8 @@ func runBinary(
   // Files rather than pipes: nothing can block on a full pipe buffer.
   let outURL = URL(fileURLWithPath: home).appending(path: "stdout-\(UUID().uuidString)")
   let errURL = URL(fileURLWithPath: home).appending(path: "stderr-\(UUID().uuidString)")
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
   let outHandle = try FileHandle(forWritingTo: outURL)
   let errHandle = try FileHandle(forWritingTo: errURL)
   process.standardOutput = outHandle
@@ -242,6 +242,24 @@ struct EndToEndTests {
     #expect(result.status == 64)
     #expect(result.err.hasPrefix("Error: --offline and --online cannot be used together.\n"))
     #expect(!FileManager.default.fileExists(atPath: home.file(".local/share/powerquotes")))
+  }
+
+  @Test("A bad POWERQUOTES_API_URL stops only the commands that ask DummyJSON, with exit 64")
+  func badAPIURLInEnvironment() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let env = ["POWERQUOTES_API_URL": "garbage", "POWERQUOTES_DATABASE": home.file("q.sqlite")]
+    let list = try await runBinary(["fav", "list"], home: home.path, environment: env)
+    #expect(list.status == 0)
+    let offline = try await runBinary(["random", "--offline"], home: home.path, environment: env)
+    #expect(offline.status == 0)
+    let online = try await runBinary(["random"], home: home.path, environment: env)
+    #expect(online.status == 64)
+    #expect(
+      online.err
+        == "Error: POWERQUOTES_API_URL must be an http or https URL such as "
+        + "https://dummyjson.com, not 'garbage'.\n"
+    )
   }
 
   @Test("XDG_DATA_HOME decides where the database goes")

@@ -72,7 +72,7 @@ struct ShellTests {
     #expect(
       console.err.contains("Error: No favorite with id 7. Run 'powerquotes fav list' to see ids."))
     #expect(console.err.contains("Error: --offline and --online cannot be used together."))
-    #expect(console.err.contains("Error: Unexpected argument 'bogus'"))
+    #expect(console.err.contains("Unknown command 'bogus'. Type 'help' to see the commands."))
     #expect(console.err.contains("Error: The line has an unterminated double quote."))
     #expect(console.out.contains("Favorite added! (id 1)"))
     #expect(console.out.contains("Know thyself."))

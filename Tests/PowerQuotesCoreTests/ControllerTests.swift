@@ -118,6 +118,13 @@ struct ControllerTests {
     #expect(second.quote == Samples.umar)
     #expect(try database.lastShown() == Samples.umar)
     #expect(throws: FavoritesError.emptyText) { try controller.add(text: " \n", author: "A") }
+    // Control characters and escape sequences show as nothing: still empty.
+    #expect(throws: FavoritesError.emptyText) {
+      try controller.add(text: "\u{1B}[31m\u{1B}[0m\u{01}", author: "A")
+    }
+    #expect(throws: FavoritesError.emptyAuthor) {
+      try controller.add(text: "Words", author: "\u{7F}")
+    }
     #expect(throws: FavoritesError.emptyAuthor) { try controller.add(text: "Words", author: "") }
     #expect(throws: FavoritesError.notFound(id: 7)) { try controller.favorite(id: 7) }
     #expect(try controller.search(author: "UMAR").map(\.id) == [second.id])

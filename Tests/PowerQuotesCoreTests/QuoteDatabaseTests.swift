@@ -59,6 +59,22 @@ struct QuoteDatabaseTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
   }
 
+  @Test("Another program's SQLite database is refused and left untouched")
+  func refusesOtherProgramsDatabase() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("other.sqlite")
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: StorageError.otherProgramsDatabase(path: path)) {
+      try QuoteDatabase.open(path: path)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["other.sqlite"])
+  }
+
   @Test("A database from a newer powerquotes is refused and left untouched")
   func refusesNewerSchema() throws {
     let folder = try TemporaryFolder()
@@ -180,7 +196,8 @@ struct QuoteDatabaseTests {
     arguments: [
       ("umar", [2]), ("UMAR", [2]), ("khattab", [2]), ("Khattāb", [2]), ("al-k", [2]),
       ("r.a", [2]), ("u", [1, 2]), ("ru", [1]), ("rumi", [1]), ("nobody", []), ("*", []),
-      ("?", []), ("[", []),
+      ("?", []), ("[", []), ("al khattab", [2]), ("孔子", [4]), ("孔", [4]), ("🐉", [4]),
+      ("strasse", [5]), ("ße", [5]),
     ]
   )
   func authorSearch(query: String, expected: [Int64]) throws {
@@ -188,6 +205,10 @@ struct QuoteDatabaseTests {
     _ = try database.addFavorite(Samples.rumi, at: testDate)
     _ = try database.addFavorite(Samples.umar, at: testDate)
     _ = try database.addFavorite(Samples.socrates, at: testDate)
+    _ = try database.addFavorite(
+      Quote(text: "學而時習之", author: "孔子 🐉", source: .manual), at: testDate)
+    _ = try database.addFavorite(
+      Quote(text: "Ja.", author: "Straße", source: .manual), at: testDate)
     #expect(try database.favorites(authorContaining: query).map(\.id) == expected)
   }
 

@@ -38,10 +38,10 @@ extension Favorites {
         throw ValidationError("--id must be a positive number, not \(id).")
       }
       if let text {
-        if text.allSatisfy(\.isWhitespace) {
+        if TerminalText.isBlank(text) {
           throw ValidationError("The quote is empty: give its words in quotes.")
         }
-        guard let author, !author.allSatisfy(\.isWhitespace) else {
+        guard let author, !TerminalText.isBlank(author) else {
           throw ValidationError("Give the quote's author with --author NAME.")
         }
       } else if author != nil {

@@ -46,7 +46,7 @@ extension Favorites {
     var author: String { words.joined(separator: " ") }
 
     func validate() throws {
-      if author.allSatisfy(\.isWhitespace) {
+      if TerminalText.isBlank(author) {
         throw ValidationError("Give part of an author's name to search for.")
       }
     }

@@ -39,6 +39,10 @@ struct PowerQuotesCommand: AsyncParsableCommand {
       } else {
         try command.run()
       }
+    } catch let error as ConfigurationError {
+      // A usage error found while running: its sentence, and the usage error's status.
+      FileHandle.standardError.write(Data("Error: \(error.localizedDescription)\n".utf8))
+      exit(withError: ExitCode(UserFacingError.exitCode(for: error)))
     } catch {
       exit(withError: UserFacingError.adapting(error))
     }

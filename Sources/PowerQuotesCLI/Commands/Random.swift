@@ -69,7 +69,7 @@ struct Random: EnvironmentCommand {
 
     if save {
       switch try env.favoritesController().add(quote) {
-      case .added: env.console.note("Favorite added!")
+      case .added(let favorite): env.console.note("Favorite added! (id \(favorite.id))")
       case .alreadyFavorite: env.console.note(Messages.alreadyFavorite)
       }
     }

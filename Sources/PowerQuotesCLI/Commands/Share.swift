@@ -54,6 +54,12 @@ struct ShareOptions: ParsableArguments {
   @Option(name: [.short, .long], help: ArgumentHelp("Write to this file.", valueName: "file"))
   var output: String?
 
+  func validate() throws {
+    if output?.isEmpty == true {
+      throw ValidationError("--output needs a file name.")
+    }
+  }
+
   /// Prints the share text, or writes it to `--output`.
   func deliver(_ quote: Quote, env: AppEnvironment) throws {
     let text = ShareView.render(quote, style: style)

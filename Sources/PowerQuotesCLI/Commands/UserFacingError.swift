@@ -19,6 +19,12 @@ struct UserFacingError: Error, CustomStringConvertible {
     return error
   }
 
+  /// The exit code for `error`: 64 for a setting that cannot be used, else ArgumentParser's.
+  static func exitCode(for error: any Error) -> Int32 {
+    if error is ConfigurationError { return ExitCode.validationFailure.rawValue }
+    return PowerQuotesCommand.exitCode(for: adapting(error)).rawValue
+  }
+
   /// The sentence for one of our domain errors, or nil for ArgumentParser's own.
   static func message(for error: any Error) -> String? {
     switch error {

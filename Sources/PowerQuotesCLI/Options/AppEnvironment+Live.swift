@@ -6,11 +6,18 @@ extension AppEnvironment {
   static func live(_ options: GlobalOptions) throws -> AppEnvironment {
     let environment = ProcessInfo.processInfo.environment
     let path = DatabaseLocation.resolve(option: options.database, environment: environment)
-    return AppEnvironment(
-      quoteClient: .live(
+    let client: QuoteClient
+    do {
+      client = .live(
         baseURL: try options.resolvedAPIURL(environment: environment),
         timeoutSeconds: options.timeout
-      ),
+      )
+    } catch {
+      // A bad $POWERQUOTES_API_URL matters only to commands that ask DummyJSON.
+      client = QuoteClient(random: { throw error }, quote: { _ in throw error })
+    }
+    return AppEnvironment(
+      quoteClient: client,
       database: LazyDatabase { try QuoteDatabase.open(path: path) },
       console: .live,
       input: .live,

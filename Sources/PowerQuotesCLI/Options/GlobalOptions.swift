@@ -40,7 +40,18 @@ struct GlobalOptions: ParsableArguments {
       throw ValidationError(
         "--timeout must be a whole number of seconds from 1 to 300, not \(timeout).")
     }
-    _ = try resolvedAPIURL(environment: ProcessInfo.processInfo.environment)
+    if database?.isEmpty == true {
+      throw ValidationError("--database needs a path.")
+    }
+    // The flag is checked here; $POWERQUOTES_API_URL only when a command asks DummyJSON, so a
+    // bad value there does not stop commands that never use the network.
+    if let apiURL {
+      do {
+        _ = try Self.parseAPIURL(apiURL, from: "--api-url")
+      } catch {
+        throw ValidationError(error.localizedDescription)
+      }
+    }
   }
 
   /// The DummyJSON base URL from `--api-url`, `$POWERQUOTES_API_URL` or the default.
@@ -56,14 +67,25 @@ struct GlobalOptions: ParsableArguments {
 
   private static func parseAPIURL(_ text: String, from origin: String) throws -> URL {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", let host = url.host(), !host.isEmpty
+      scheme == "http" || scheme == "https", let host = url.host(), !host.isEmpty,
+      url.port.map({ (1...65535).contains($0) }) ?? true
     else {
-      let shown = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
-      throw ValidationError(
-        "\(origin) must be an http or https URL such as https://dummyjson.com, not '\(shown)'."
-      )
+      throw ConfigurationError.invalidURL(origin: origin, value: TerminalText.sanitized(text))
     }
     return url
+  }
+}
+
+/// A setting that cannot be used; a usage error (exit 64), found when the setting is needed.
+enum ConfigurationError: LocalizedError, Equatable {
+  /// `--api-url` or `$POWERQUOTES_API_URL` is not an http(s) URL with a host and a valid port.
+  case invalidURL(origin: String, value: String)
+
+  var errorDescription: String? {
+    switch self {
+    case .invalidURL(let origin, let value):
+      "\(origin) must be an http or https URL such as https://dummyjson.com, not '\(value)'."
+    }
   }
 }
 

@@ -131,6 +131,11 @@ final class ShellSession {
       return report { try startList(author: rest.joined(separator: " ")) }
     case "share" where rest.first.map { Int64($0) != nil } ?? false:
       return await run(["fav", "share"] + rest)
+    case _ where Self.expand(first) == nil && CommandTree.powerquotes.subcommand(first) == nil:
+      env.console.note(
+        "Unknown command '\(TerminalText.sanitized(first))'. Type 'help' to see the commands."
+      )
+      return ExitCode.validationFailure.rawValue
     default:
       return await run((Self.expand(first) ?? [first]) + rest)
     }
@@ -196,9 +201,8 @@ final class ShellSession {
       return 130
     }
     if let code = error as? ExitCode { return code.rawValue }
-    let adapted = UserFacingError.adapting(error)
-    env.console.note(PowerQuotesCommand.fullMessage(for: adapted))
-    return PowerQuotesCommand.exitCode(for: adapted).rawValue
+    env.console.note(PowerQuotesCommand.fullMessage(for: UserFacingError.adapting(error)))
+    return UserFacingError.exitCode(for: error)
   }
 
   private func report(_ body: () throws -> Void) -> Int32 {

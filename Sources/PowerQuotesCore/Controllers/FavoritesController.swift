@@ -37,8 +37,9 @@ public struct FavoritesController: Sendable {
 
   /// Saves `quote` unless it is already a favorite.
   public func add(_ quote: Quote) throws -> AddFavoriteResult {
-    guard !quote.text.allSatisfy(\.isWhitespace) else { throw FavoritesError.emptyText }
-    guard !quote.author.allSatisfy(\.isWhitespace) else { throw FavoritesError.emptyAuthor }
+    // Blank after sanitizing: a quote of control characters alone would show as nothing.
+    guard !TerminalText.isBlank(quote.text) else { throw FavoritesError.emptyText }
+    guard !TerminalText.isBlank(quote.author) else { throw FavoritesError.emptyAuthor }
     return try database.addFavorite(quote, at: now())
   }
 

@@ -6,8 +6,10 @@ import Foundation
 public enum FavoritesError: LocalizedError, Equatable, Sendable {
   /// No favorite has this id.
   case notFound(id: Int64)
-  /// `fav add` or `share` with nothing shown yet.
+  /// `fav add` with nothing shown yet.
   case nothingShownYet
+  /// `share` with nothing shown yet.
+  case nothingToShareYet
   /// The quote text is empty or only white space.
   case emptyText
   /// The author is empty or only white space.
@@ -19,6 +21,8 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
       "No favorite with id \(id). Run 'powerquotes fav list' to see ids."
     case .nothingShownYet:
       "No quote to save yet. Run 'powerquotes random' first."
+    case .nothingToShareYet:
+      "No quote to share yet. Run 'powerquotes random' first."
     case .emptyText:
       "The quote is empty. Give its words, as in: powerquotes fav add \"Know thyself.\" "
         + "--author Socrates"

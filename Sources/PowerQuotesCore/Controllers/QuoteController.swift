@@ -67,9 +67,9 @@ public struct QuoteController: Sendable {
     return quote
   }
 
-  /// The quote shown last.
+  /// The quote shown last, to share.
   public func lastShown() throws -> Quote {
-    guard let quote = try database.lastShown() else { throw FavoritesError.nothingShownYet }
+    guard let quote = try database.lastShown() else { throw FavoritesError.nothingToShareYet }
     return quote
   }
 

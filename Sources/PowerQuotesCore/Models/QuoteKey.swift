@@ -42,14 +42,23 @@ public struct QuoteKey: Hashable, Sendable {
     return collapsingWhitespace(String(kept))
   }
 
-  /// A form for substring search: no case, no diacritics, one space between words.
+  /// A form for substring search: no case, no diacritics, no punctuation, one space between
+  /// words.
   ///
-  /// "Umar ibn Al-Khattāb" becomes "umar ibn al-khattab", so typing "khattab" finds it.
+  /// "Umar ibn Al-Khattāb (R.A)" becomes "umar ibn al khattab r a", so "khattab" and
+  /// "al khattab" both find it; punctuation counts no more than it does for duplicates.
   public static func searchFolded(_ text: String) -> String {
-    let decomposed = text.decomposedStringWithCompatibilityMapping.unicodeScalars.filter {
-      $0.properties.generalCategory != .nonspacingMark
+    let lowered = text.decomposedStringWithCompatibilityMapping.lowercased()
+      .replacingOccurrences(of: "ß", with: "ss")
+    let kept = lowered.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark: nil
+      case _ where scalar.properties.isAlphabetic || scalar.properties.numericType != nil: scalar
+      case _ where scalar.properties.isEmojiPresentation: scalar
+      default: " "
+      }
     }
-    return collapsingWhitespace(String(String.UnicodeScalarView(decomposed)).lowercased())
+    return collapsingWhitespace(String(String.UnicodeScalarView(kept)))
   }
 
   private static func folded(_ text: String) -> String {

@@ -17,6 +17,8 @@ struct HTTPFetcher: Sendable {
     configuration.timeoutIntervalForRequest = TimeInterval(timeoutSeconds)
     configuration.timeoutIntervalForResource = TimeInterval(timeoutSeconds)
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    // No cache at all: on Linux even an ephemeral session makes a cache folder in ~/.cache.
+    configuration.urlCache = nil
     let loader = CappedLoader(maxBodyBytes: maxBodyBytes)
     let session = URLSession(configuration: configuration, delegate: loader, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }

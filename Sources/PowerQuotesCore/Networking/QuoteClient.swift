@@ -124,7 +124,7 @@ private struct DummyJSONAPI: Sendable {
     guard let payload = try? JSONDecoder().decode(Payload.self, from: body) else {
       throw QuoteClientError.unexpectedResponse(detail: "JSON that is not a quote")
     }
-    guard !payload.quote.allSatisfy(\.isWhitespace), !payload.author.allSatisfy(\.isWhitespace)
+    guard !TerminalText.isBlank(payload.quote), !TerminalText.isBlank(payload.author)
     else {
       throw QuoteClientError.unexpectedResponse(detail: "a quote with no text or no author")
     }

@@ -4,81 +4,90 @@ import Foundation
 import Glibc
 #endif
 
-/// Creates the database's folder and file with private modes, and refuses files that are not SQLite.
+/// Creates the database's folder and file with private modes, and looks at an existing file
+/// before SQLite opens it.
 enum DatabaseFile {
   /// The first 16 bytes of every SQLite 3 database.
   static let header = Array("SQLite format 3\0".utf8)
 
-  /// Makes `path` ready for SQLite: folder 0700, file 0600, existing content checked.
-  ///
-  /// - Returns: the schema version (`user_version`) in the file's header; 0 for a new file.
-  static func prepare(path: String) throws -> Int {
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent().path
-    var isFolder: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-      do {
-        try FileManager.default.createDirectory(
-          atPath: folder,
-          withIntermediateDirectories: true,
-          attributes: [.posixPermissions: 0o700]
-        )
-      } catch {
-        throw StorageError.cannotCreateFolder(path: folder, reason: reason(error))
-      }
-    } else if !isFolder.boolValue {
-      throw StorageError.cannotCreateFolder(
-        path: folder, reason: "a file of that name is in the way")
-    }
+  /// What is at the database's path.
+  struct State: Equatable {
+    /// The schema version (`user_version`) in the file's header; nil for an empty or new file.
+    var version: Int?
+    /// Whether this process may write the file.
+    var writable: Bool
+  }
 
-    // O_EXCL: create the file only if it is not there, so that two processes starting at once never
-    // replace each other's database.
-    let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    if fd >= 0 {
-      Glibc.close(fd)
-      return 0
+  /// Makes `path` ready for SQLite: folder 0700, file 0600, existing content checked.
+  static func prepare(path: String) throws -> State {
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty {
+      try makeFolder(folder)
+    }
+    // O_EXCL: create the file only if it is not there, so that two processes starting at once
+    // never replace each other's database.
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if descriptor >= 0 {
+      close(descriptor)
+      return State(version: nil, writable: true)
     }
     let openError = errno
     guard openError == EEXIST else {
       throw StorageError.cannotOpen(path: path, reason: String(cString: strerror(openError)))
     }
-    return try schemaVersion(path: path)
+    var info = stat()
+    if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      throw StorageError.cannotOpen(path: path, reason: "it is a folder, not a file")
+    }
+    return State(version: try schemaVersion(path: path), writable: access(path, W_OK) == 0)
   }
 
-  /// The `user_version` in the header of the SQLite file at `path` (0 for an empty file).
+  private static func makeFolder(_ folder: String) throws {
+    var info = stat()
+    if stat(folder, &info) == 0 {
+      guard (info.st_mode & S_IFMT) == S_IFDIR else {
+        throw StorageError.cannotCreateFolder(
+          path: folder, reason: "a file of that name is in the way")
+      }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: folder,
+        withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700]
+      )
+    } catch {
+      let reason =
+        (error as? CocoaError)?.underlying.flatMap { $0 as? POSIXError }
+        .map { String(cString: strerror($0.code.rawValue)) } ?? "it could not be made"
+      throw StorageError.cannotCreateFolder(path: folder, reason: reason)
+    }
+  }
+
+  /// The `user_version` in the header of the SQLite file at `path`, or nil for an empty file.
   ///
   /// Read from the file rather than through SQLite, because opening a connection in WAL mode
   /// already writes to the database, and a file we refuse must be left untouched.
   ///
   /// - Throws: ``StorageError/notADatabase(path:)`` unless the file is empty or starts with
   ///   SQLite's header.
-  static func schemaVersion(path: String) throws -> Int {
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-        throw StorageError.cannotOpen(path: path, reason: "it is a folder")
-      }
-      throw StorageError.cannotOpen(path: path, reason: "it cannot be read")
+  static func schemaVersion(path: String) throws -> Int? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw StorageError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
-    defer { try? handle.close() }
-    let start: [UInt8]
-    do {
-      start = Array(try handle.read(upToCount: 100) ?? Data())
-    } catch {
-      throw StorageError.cannotOpen(path: path, reason: reason(error))
+    defer { close(descriptor) }
+    var start = [UInt8](repeating: 0, count: 100)
+    let count = read(descriptor, &start, start.count)
+    guard count >= 0 else {
+      throw StorageError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
-    if start.isEmpty { return 0 }
+    if count == 0 { return nil }
     // A database header is 100 bytes: the magic string first, user_version at offset 60.
-    guard start.count == 100, Array(start.prefix(header.count)) == header else {
+    guard count == 100, Array(start.prefix(header.count)) == header else {
       throw StorageError.notADatabase(path: path)
     }
     return start[60..<64].reduce(0) { $0 << 8 | Int($1) }
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
-      return String(cString: strerror(underlying.code.rawValue))
-    }
-    return error.localizedDescription
   }
 }

@@ -10,39 +10,89 @@ public final class QuoteDatabase: Sendable {
   public let path: String
   private let writer: any DatabaseWriter
 
-  private init(path: String, writer: any DatabaseWriter) throws {
+  /// Whether the file is read-only to this process.
+  public let isReadOnly: Bool
+
+  private init(path: String, writer: any DatabaseWriter, readOnly: Bool = false) throws {
     self.path = path
     self.writer = writer
-    try translatingErrors {
-      try SchemaMigrator(migrations: embeddedMigrations).migrate(writer, path: path)
+    self.isReadOnly = readOnly
+    if !readOnly {
+      try translatingErrors {
+        try SchemaMigrator(migrations: embeddedMigrations).migrate(writer, path: path)
+      }
     }
   }
 
   /// Opens (creating if needed) the database file at `path`, in WAL mode.
   ///
   /// A new folder is made with mode 0700 and a new file with mode 0600. A file that is not SQLite,
-  /// or whose schema is newer than this binary knows, is refused and left untouched.
+  /// an SQLite database of another program, or one whose schema is newer than this binary knows,
+  /// is refused and left untouched. A file this process may not write is opened read-only: it
+  /// can be read, and writing to it fails with ``StorageError/readOnly(path:)``.
   public static func open(path: String) throws -> QuoteDatabase {
-    let version = try DatabaseFile.prepare(path: path)
+    let state = try DatabaseFile.prepare(path: path)
     let migrator = SchemaMigrator(migrations: embeddedMigrations)
-    try migrator.checkNotNewer(version, path: path)
+    if let version = state.version {
+      try migrator.checkNotNewer(version, path: path)
+      if version == 0 {
+        try checkHasNoOtherTables(path: path)
+      }
+    }
+    if !state.writable && (state.version ?? 0) < migrator.latestVersion {
+      // It would need its schema made or upgraded, and cannot be written.
+      throw StorageError.readOnly(path: path)
+    }
     var configuration = Configuration()
     // Other powerquotes processes may hold the write lock for a moment; wait rather than fail.
     configuration.busyMode = .timeout(10)
     configuration.foreignKeysEnabled = true
+    configuration.readonly = !state.writable
     // WAL lets readers in other processes go on while one writes. One connection is enough for a
     // process that runs one command at a time, and a pool of readers would cost memory (each
     // connection has its own page cache) for no gain.
-    configuration.journalMode = .wal
+    if state.writable {
+      configuration.journalMode = .wal
+    }
     let queue: DatabaseQueue
     do {
       queue = try DatabaseQueue(path: path, configuration: configuration)
     } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
       throw StorageError.notADatabase(path: path)
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+      // A WAL database cannot be read without writing its shared-memory file beside it.
+      throw StorageError.readOnly(path: path)
     } catch let error as DatabaseError {
       throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
     }
-    return try QuoteDatabase(path: path, writer: queue)
+    return try QuoteDatabase(path: path, writer: queue, readOnly: !state.writable)
+  }
+
+  /// Refuses an SQLite file at schema version 0 that already has tables: another program's.
+  ///
+  /// The header said version 0, but another powerquotes process may have just made the schema
+  /// in the write-ahead log, which the header does not show yet; SQLite itself reads both.
+  private static func checkHasNoOtherTables(path: String) throws {
+    var configuration = Configuration()
+    // Read-only and not switching to WAL: looking must not change the file.
+    configuration.readonly = true
+    let (version, tables): (Int, Int)
+    do {
+      (version, tables) = try DatabaseQueue(path: path, configuration: configuration).read { db in
+        (
+          try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
+          try Int.fetchOne(
+            db,
+            sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+          ) ?? 0
+        )
+      }
+    } catch let error as DatabaseError {
+      throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+    }
+    if version == 0 && tables > 0 {
+      throw StorageError.otherProgramsDatabase(path: path)
+    }
   }
 
   /// A private database in memory, for tests and the benchmark.
@@ -121,9 +171,8 @@ public final class QuoteDatabase: Sendable {
   /// Calls `body` with each favorite in id order, one at a time, so that a long list is never
   /// all in memory; with `authorText`, only favorites whose author contains it.
   ///
-  /// The author search goes through the trigram index of distinct authors: patterns of three or
-  /// more characters are answered from the index, shorter ones scan the authors (not the
-  /// favorites).
+  /// The author search goes through the distinct authors: a trigram index answers three or more
+  /// characters, and shorter text scans the authors (never the favorites).
   public func forEachFavorite(
     matching authorText: String?,
     _ body: (Favorite) throws -> Void
@@ -179,14 +228,21 @@ public final class QuoteDatabase: Sendable {
     if let authorText {
       let folded = QuoteKey.searchFolded(authorText)
       guard !folded.isEmpty else { return }
-      sql += """
-         AND author_folded IN (
-          SELECT folded FROM favorite_author WHERE id IN (
-            SELECT rowid FROM favorite_author_search WHERE folded GLOB ?
+      if folded.unicodeScalars.count >= 3 {
+        sql += """
+           AND author_folded IN (
+            SELECT folded FROM favorite_author WHERE id IN (
+              SELECT rowid FROM favorite_author_search WHERE folded GLOB ?
+            )
           )
-        )
-        """
-      arguments += ["*" + Self.escapedForGlob(folded) + "*"]
+          """
+        arguments += ["*" + Self.escapedForGlob(folded) + "*"]
+      } else {
+        // The trigram index cannot answer fewer than three characters (and SQLite 3.40 answers
+        // two CJK characters wrongly): scan the distinct authors, which are few.
+        sql += " AND author_folded IN (SELECT folded FROM favorite_author WHERE instr(folded, ?))"
+        arguments += [folded]
+      }
     }
     sql += " ORDER BY id"
     if let page {
@@ -252,8 +308,10 @@ public final class QuoteDatabase: Sendable {
   /// Remembers `quote` as the last one shown and adds it to the offline pool.
   ///
   /// Built-in quotes stay out of the pool: they are always drawn from already, and pooling them
-  /// too would make them twice as likely as quotes seen online.
+  /// too would make them twice as likely as quotes seen online. A read-only database remembers
+  /// nothing, and that is not an error: the quote can still be shown.
   public func recordShown(_ quote: Quote, at date: Date) throws {
+    if isReadOnly { return }
     let key = quote.key
     try translatingErrors {
       try writer.write { db in
@@ -333,6 +391,8 @@ public final class QuoteDatabase: Sendable {
   private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+      throw StorageError.readOnly(path: path)
     } catch let error as DatabaseError {
       throw StorageError.sqlite(path: path, message: error.message ?? "\(error.resultCode)")
     }

@@ -134,6 +134,14 @@ public enum TerminalText {
     return text + String(repeating: " ", count: missing)
   }
 
+  /// Whether `text` shows nothing once sanitized: only white space, control characters, escape
+  /// sequences and invisible format characters.
+  public static func isBlank(_ text: String) -> Bool {
+    sanitized(text).unicodeScalars.allSatisfy { scalar in
+      scalar.properties.isWhitespace || scalar.properties.generalCategory == .format
+    }
+  }
+
   /// Whether every byte is printable ASCII (space to tilde): one column per byte, nothing to
   /// sanitize.
   private static func isPrintableASCII(_ text: String) -> Bool {
