@@ -211,7 +211,9 @@ struct ShellCompletionTests {
   @Test("The tree comes from ArgumentParser")
   func tree() throws {
     let tree = CommandTree.powerquotes
-    #expect(tree.subcommands.map(\.name) == ["random", "fav", "share", "shell"])
+    #expect(
+      tree.subcommands.map(\.name) == ["random", "fav", "share", "browse", "sync", "shell"]
+    )
     let fav = try #require(tree.subcommand("fav"))
     #expect(fav.subcommands.map(\.name) == ["add", "list", "search", "show", "rm", "share"])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
@@ -223,8 +225,9 @@ struct ShellCompletionTests {
       (
         [], "",
         [
-          "delete", "exit", "fav", "help", "list", "more", "next", "quit", "random", "save",
-          "search", "share", "shell", "show",
+          "back", "browse", "delete", "exit", "fav", "help", "list", "more", "next", "quit",
+          "random", "save",
+          "search", "share", "shell", "show", "sync",
         ]
       ),
       ([], "ra", ["random"]),

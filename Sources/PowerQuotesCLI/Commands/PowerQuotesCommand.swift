@@ -22,7 +22,7 @@ struct PowerQuotesCommand: AsyncParsableCommand {
       Exit codes: 0 ok, 1 failure, 3 already a favorite, 64 usage error.
       """,
     version: "0.1.0",
-    subcommands: [Random.self, Favorites.self, Share.self, Shell.self]
+    subcommands: [Random.self, Favorites.self, Share.self, Browse.self, Sync.self, Shell.self]
   )
 
   /// Parses the command line, runs the command, and turns errors into one sentence on stderr.

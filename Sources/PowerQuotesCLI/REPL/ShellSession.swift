@@ -25,7 +25,12 @@ final class ShellSession {
       meaning: "favorites by an author, a page at a time"
     ),
     ShortWord(word: "list", usage: "list", meaning: "favorites, a page at a time"),
-    ShortWord(word: "more", usage: "more", meaning: "the next page of 'list' or 'search'"),
+    ShortWord(
+      word: "more",
+      usage: "more",
+      meaning: "the next page of 'list', 'search' or 'browse'"
+    ),
+    ShortWord(word: "back", usage: "back", meaning: "the page before, after 'browse'"),
     ShortWord(word: "show", usage: "show ID", meaning: "one favorite in full (fav show)"),
     ShortWord(
       word: "share",
@@ -57,6 +62,8 @@ final class ShellSession {
   private let interrupts: InterruptMonitor?
   private let stopOnError: Bool
   private var pager: ListPager?
+  /// The catalogue page shown last by `browse`, while browsing is what `more` and `back` turn.
+  private var browsing: (page: Int, perPage: Int)?
 
   /// A session over `env`, reading from `reader`; Ctrl-C goes through `interrupts` on a terminal.
   init(
@@ -124,7 +131,20 @@ final class ShellSession {
     case "help":
       return await run(rest + ["--help"])
     case "more" where rest.isEmpty:
+      if let browsing {
+        return await run(browseArguments(page: browsing.page + 1, perPage: browsing.perPage))
+      }
       return report { try showNextPage() }
+    case "back" where rest.isEmpty:
+      guard let browsing, browsing.page > 1 else {
+        env.console.note(
+          browsing == nil
+            ? "'back' turns the pages of 'browse'; type 'browse' first."
+            : "This is the first page."
+        )
+        return 0
+      }
+      return await run(browseArguments(page: browsing.page - 1, perPage: browsing.perPage))
     case "list" where rest.isEmpty:
       return report { try startList(author: nil) }
     case "search" where !rest.isEmpty && plainRest:
@@ -177,6 +197,10 @@ final class ShellSession {
       } else {
         try await runnable.run(env)
       }
+      if let browse = runnable as? Browse {
+        browsing = (browse.page, browse.perPage)
+        pager = nil
+      }
       return 0
     } catch {
       return reportRunError(error)
@@ -228,7 +252,12 @@ final class ShellSession {
   /// Rows a page shows: the terminal's height, less the header, footer and prompt.
   private var pageSize: Int { max(5, env.terminal.height - 4) }
 
+  private func browseArguments(page: Int, perPage: Int) -> [String] {
+    ["browse", "--page", String(page), "--per-page", String(perPage)]
+  }
+
   private func startList(author: String?) throws {
+    browsing = nil
     let controller = try env.favoritesController()
     let shape = try controller.listShape(author: author)
     guard shape.count > 0 else {

@@ -20,6 +20,8 @@ public struct AppEnvironment: Sendable {
   public var randomIndex: @Sendable (Int) -> Int
   /// What kind of terminal the output goes to.
   public var terminal: TerminalInfo
+  /// Waits, as when a server asks for patience; tests make it return at once.
+  public var sleep: @Sendable (Duration) async throws -> Void
 
   /// Makes an environment from its parts.
   public init(
@@ -29,7 +31,8 @@ public struct AppEnvironment: Sendable {
     input: InputSource,
     now: @escaping @Sendable () -> Date,
     randomIndex: @escaping @Sendable (Int) -> Int,
-    terminal: TerminalInfo
+    terminal: TerminalInfo,
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.quoteClient = quoteClient
     self.database = database
@@ -38,6 +41,7 @@ public struct AppEnvironment: Sendable {
     self.now = now
     self.randomIndex = randomIndex
     self.terminal = terminal
+    self.sleep = sleep
   }
 
   /// A quote controller over this environment.
@@ -48,6 +52,11 @@ public struct AppEnvironment: Sendable {
       now: now,
       randomIndex: randomIndex
     )
+  }
+
+  /// A catalogue controller over this environment.
+  public func catalogueController() throws -> CatalogueController {
+    CatalogueController(database: try database.get(), client: quoteClient, now: now, sleep: sleep)
   }
 
   /// A favorites controller over this environment.

@@ -15,6 +15,8 @@ public struct TerminalInfo: Sendable, Equatable {
   public var inputIsTerminal: Bool
   /// Whether standard output is a terminal.
   public var outputIsTerminal: Bool
+  /// Whether standard error is a terminal (where progress is drawn).
+  public var errorIsTerminal: Bool
   /// Whether to emit colour.
   public var usesColor: Bool
 
@@ -24,12 +26,14 @@ public struct TerminalInfo: Sendable, Equatable {
     height: Int = 24,
     inputIsTerminal: Bool,
     outputIsTerminal: Bool,
+    errorIsTerminal: Bool? = nil,
     usesColor: Bool
   ) {
     self.width = width
     self.height = height
     self.inputIsTerminal = inputIsTerminal
     self.outputIsTerminal = outputIsTerminal
+    self.errorIsTerminal = errorIsTerminal ?? outputIsTerminal
     self.usesColor = usesColor
   }
 
@@ -50,6 +54,7 @@ public struct TerminalInfo: Sendable, Equatable {
       height: size.map { Int($0.ws_row) } ?? 24,
       inputIsTerminal: isatty(STDIN_FILENO) == 1,
       outputIsTerminal: outputIsTerminal,
+      errorIsTerminal: isatty(STDERR_FILENO) == 1,
       usesColor: color.allowsColor(outputIsTerminal: outputIsTerminal, environment: environment)
     )
   }

@@ -10,14 +10,37 @@ public struct QuoteClient: Sendable {
   public var random: @Sendable () async throws -> Quote
   /// The quote with a DummyJSON id (`/quotes/{id}`).
   public var quote: @Sendable (_ id: Int) async throws -> Quote
+  /// A page of the catalogue, in id order (`/quotes?limit=L&skip=S`).
+  public var page: @Sendable (_ limit: Int, _ skip: Int) async throws -> QuotePage
 
-  /// Makes a client from its operations.
+  /// Makes a client from its operations; `page` fails unless given.
   public init(
     random: @escaping @Sendable () async throws -> Quote,
-    quote: @escaping @Sendable (_ id: Int) async throws -> Quote
+    quote: @escaping @Sendable (_ id: Int) async throws -> Quote,
+    page: @escaping @Sendable (_ limit: Int, _ skip: Int) async throws -> QuotePage = { _, _ in
+      throw UnstubbedError(name: "QuoteClient.page")
+    }
   ) {
     self.random = random
     self.quote = quote
+    self.page = page
+  }
+}
+
+/// One page of DummyJSON's catalogue.
+public struct QuotePage: Sendable, Equatable {
+  /// The quotes on it, in id order; empty past the end.
+  public var quotes: [Quote]
+  /// How many quotes the whole catalogue has.
+  public var total: Int
+  /// How many quotes come before this page.
+  public var skip: Int
+
+  /// Makes a page.
+  public init(quotes: [Quote], total: Int, skip: Int) {
+    self.quotes = quotes
+    self.total = total
+    self.skip = skip
   }
 }
 
@@ -38,7 +61,8 @@ extension QuoteClient {
     )
     return QuoteClient(
       random: { try await api.quote(path: "quotes/random", id: nil) },
-      quote: { id in try await api.quote(path: "quotes/\(id)", id: id) }
+      quote: { id in try await api.quote(path: "quotes/\(id)", id: id) },
+      page: { limit, skip in try await api.page(limit: limit, skip: skip) }
     )
   }
 
@@ -72,12 +96,57 @@ private struct DummyJSONAPI: Sendable {
     var author: String
   }
 
+  /// The wire shape of a catalogue page.
+  ///
+  /// Its `limit` is the count returned, not the one asked, so it is not read.
+  struct PagePayload: Decodable {
+    var quotes: [Payload]
+    var total: Int
+    var skip: Int?
+  }
+
   func quote(path: String, id: Int?) async throws -> Quote {
-    let url = baseURL.appending(path: path)
+    let body = try await json(path: path, notFoundID: id)
+    guard let payload = try? JSONDecoder().decode(Payload.self, from: body) else {
+      throw QuoteClientError.unexpectedResponse(detail: "JSON that is not a quote")
+    }
+    return try quote(from: payload)
+  }
+
+  func page(limit: Int, skip: Int) async throws -> QuotePage {
+    let query = [
+      URLQueryItem(name: "limit", value: String(limit)),
+      URLQueryItem(name: "skip", value: String(skip)),
+    ]
+    let body = try await json(path: "quotes", query: query, notFoundID: nil)
+    guard let payload = try? JSONDecoder().decode(PagePayload.self, from: body),
+      payload.total >= 0
+    else {
+      throw QuoteClientError.unexpectedResponse(detail: "JSON that is not a page of quotes")
+    }
+    // DummyJSON echoes skip as it parsed it; trust what was asked when it is missing.
+    return QuotePage(
+      quotes: try payload.quotes.map(quote(from:)),
+      total: payload.total,
+      skip: payload.skip ?? skip
+    )
+  }
+
+  /// The body of a 200 JSON reply to `path`, or the error the reply means.
+  private func json(path: String, query: [URLQueryItem] = [], notFoundID id: Int?) async throws
+    -> Data
+  {
+    var url = baseURL.appending(path: path)
+    if !query.isEmpty { url.append(queryItems: query) }
     let (response, body) = try await fetch(url)
     switch response.statusCode {
     case 200:
-      return try decodeQuote(response: response, body: body)
+      guard isJSON(response) else {
+        let type = response.value(forHTTPHeaderField: "Content-Type") ?? "no content type"
+        let what = type.lowercased().contains("html") ? "an HTML page" : "'\(type)'"
+        throw QuoteClientError.unexpectedResponse(detail: "\(what) instead of JSON")
+      }
+      return body
     case 404 where id != nil && isJSON(response):
       // The API's own "Quote with id '9999' not found"; an HTML 404 means a wrong base URL.
       throw QuoteClientError.notFound(id: id ?? 0)
@@ -115,17 +184,8 @@ private struct DummyJSONAPI: Sendable {
     }
   }
 
-  private func decodeQuote(response: HTTPURLResponse, body: Data) throws -> Quote {
-    guard isJSON(response) else {
-      let type = response.value(forHTTPHeaderField: "Content-Type") ?? "no content type"
-      let what = type.lowercased().contains("html") ? "an HTML page" : "'\(type)'"
-      throw QuoteClientError.unexpectedResponse(detail: "\(what) instead of JSON")
-    }
-    guard let payload = try? JSONDecoder().decode(Payload.self, from: body) else {
-      throw QuoteClientError.unexpectedResponse(detail: "JSON that is not a quote")
-    }
-    guard !TerminalText.isBlank(payload.quote), !TerminalText.isBlank(payload.author)
-    else {
+  private func quote(from payload: Payload) throws -> Quote {
+    guard !TerminalText.isBlank(payload.quote), !TerminalText.isBlank(payload.author) else {
       throw QuoteClientError.unexpectedResponse(detail: "a quote with no text or no author")
     }
     return Quote(

@@ -312,23 +312,9 @@ public final class QuoteDatabase: Sendable {
   /// nothing, and that is not an error: the quote can still be shown.
   public func recordShown(_ quote: Quote, at date: Date) throws {
     if isReadOnly { return }
-    let key = quote.key
     try translatingErrors {
       try writer.write { db in
-        if quote.source != .builtIn {
-          try db.execute(
-            sql: """
-              INSERT INTO pool_quote
-                (quote, author, source, source_id, first_seen_at, quote_key, author_key)
-              VALUES (?, ?, ?, ?, ?, ?, ?)
-              ON CONFLICT (quote_key, author_key) DO NOTHING
-              """,
-            arguments: [
-              quote.text, quote.author, quote.source.rawValue, quote.sourceID, date,
-              key.quote, key.author,
-            ]
-          )
-        }
+        _ = try insertIntoPool([quote], at: date, db: db)
         try db.execute(
           sql: """
             INSERT OR REPLACE INTO last_shown (singleton, quote, author, source, source_id, shown_at)
@@ -338,6 +324,111 @@ public final class QuoteDatabase: Sendable {
         )
       }
     }
+  }
+
+  /// Adds quotes to the offline pool without showing them (browsing, syncing).
+  ///
+  /// - Returns: how many were new to the pool.
+  @discardableResult
+  public func addToPool(_ quotes: [Quote], at date: Date) throws -> Int {
+    try translatingErrors {
+      try writer.write { db in try insertIntoPool(quotes, at: date, db: db) }
+    }
+  }
+
+  /// Saves one page of a sync: its quotes into the pool and how far the sync has got, together,
+  /// so a stopped sync never skips or repeats a page.
+  ///
+  /// - Returns: how many quotes were new to the pool.
+  public func saveSyncPage(
+    _ quotes: [Quote],
+    source: QuoteSource,
+    nextSkip: Int,
+    total: Int,
+    at date: Date
+  ) throws -> Int {
+    try translatingErrors {
+      try writer.write { db in
+        let added = try insertIntoPool(quotes, at: date, db: db)
+        try db.execute(
+          sql: """
+            UPDATE sync_state SET next_skip = ?, total = ?, updated_at = ?
+            WHERE source = ?
+            """,
+          arguments: [nextSkip, total, date, source.rawValue]
+        )
+        return added
+      }
+    }
+  }
+
+  /// Where the last sync of `source` got to, if one was ever started.
+  public func syncState(source: QuoteSource) throws -> SyncState? {
+    try translatingErrors {
+      try writer.read { db in
+        try Row.fetchOne(
+          db,
+          sql: "SELECT * FROM sync_state WHERE source = ?",
+          arguments: [source.rawValue]
+        ).map { row in
+          SyncState(
+            nextSkip: row["next_skip"],
+            total: row["total"],
+            startedAt: row["started_at"],
+            finishedAt: row["finished_at"]
+          )
+        }
+      }
+    }
+  }
+
+  /// Starts a sync of `source` from the beginning.
+  public func startSync(source: QuoteSource, at date: Date) throws {
+    try translatingErrors {
+      try writer.write { db in
+        try db.execute(
+          sql: """
+            INSERT OR REPLACE INTO sync_state
+              (source, next_skip, total, started_at, updated_at, finished_at)
+            VALUES (?, 0, NULL, ?, ?, NULL)
+            """,
+          arguments: [source.rawValue, date, date]
+        )
+      }
+    }
+  }
+
+  /// Marks the sync of `source` complete.
+  public func finishSync(source: QuoteSource, at date: Date) throws {
+    try translatingErrors {
+      try writer.write { db in
+        try db.execute(
+          sql: "UPDATE sync_state SET finished_at = ?, updated_at = ? WHERE source = ?",
+          arguments: [date, date, source.rawValue]
+        )
+      }
+    }
+  }
+
+  private func insertIntoPool(_ quotes: [Quote], at date: Date, db: Database) throws -> Int {
+    var added = 0
+    for quote in quotes where quote.source != .builtIn {
+      let key = quote.key
+      try db.execute(
+        sql: """
+          INSERT INTO pool_quote
+            (quote, author, source, source_id, first_seen_at, quote_key, author_key)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT (quote_key, author_key) DO NOTHING
+          """,
+        arguments: [
+          quote.text, quote.author, quote.source.rawValue, quote.sourceID, date, key.quote,
+          key.author,
+        ]
+      )
+      added += db.changesCount
+    }
+    return added
   }
 
   /// The quote shown last, if any.
@@ -397,6 +488,18 @@ public final class QuoteDatabase: Sendable {
       throw StorageError.sqlite(path: path, message: error.message ?? "\(error.resultCode)")
     }
   }
+}
+
+/// How far a sync of a source's catalogue has got.
+public struct SyncState: Sendable, Equatable {
+  /// How many quotes of the catalogue are in the pool: where the next page starts.
+  public var nextSkip: Int
+  /// The catalogue's size, once a page has said it.
+  public var total: Int?
+  /// When this sync began.
+  public var startedAt: Date
+  /// When it completed; nil while it is under way or was stopped.
+  public var finishedAt: Date?
 }
 
 /// The size of a list of favorites, for laying out its table.

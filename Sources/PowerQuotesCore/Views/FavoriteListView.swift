@@ -30,14 +30,17 @@ public struct FavoriteListView: Sendable {
 
   /// One favorite's line, with a trailing newline.
   public func row(_ favorite: Favorite) -> String {
+    row(id: favorite.id, quote: favorite.quote)
+  }
+
+  /// A quote's line under an id (a favorite's, or DummyJSON's when browsing).
+  public func row(id: Int64, quote: Quote) -> String {
     let author = TerminalText.padded(
-      TerminalText.truncated(TerminalText.sanitized(favorite.quote.author), width: authorWidth),
+      TerminalText.truncated(TerminalText.sanitized(quote.author), width: authorWidth),
       toWidth: authorWidth
     )
-    let quote = TerminalText.truncated(
-      TerminalText.sanitized(favorite.quote.text), width: quoteWidth)
-    return painter.accent(leftPadded(String(favorite.id), idWidth)) + "  " + author + "  " + quote
-      + "\n"
+    let text = TerminalText.truncated(TerminalText.sanitized(quote.text), width: quoteWidth)
+    return painter.accent(leftPadded(String(id), idWidth)) + "  " + author + "  " + text + "\n"
   }
 
   /// The whole table for `favorites`.

@@ -1,0 +1,68 @@
+import ArgumentParser
+import PowerQuotesCore
+
+/// `powerquotes browse`: DummyJSON's catalogue, a page at a time.
+struct Browse: EnvironmentCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Page through DummyJSON's catalogue of quotes.",
+    discussion: """
+      Shows DummyJSON's ids, so a quote can be saved with 'powerquotes fav add --id N'. \
+      Quotes browsed join the offline pool. In the shell, 'more' and 'back' turn the pages.
+
+      Examples:
+        $ powerquotes browse
+        $ powerquotes browse --page 3 --per-page 20
+      """
+  )
+
+  /// The most quotes a page may hold.
+  static let maxPerPage = 100
+
+  @Option(help: "The page to show, from 1.")
+  var page = 1
+
+  @Option(name: .customLong("per-page"), help: "Quotes a page, from 1 to 100.")
+  var perPage = 10
+
+  @OptionGroup var output: FormatOptions
+  @OptionGroup var global: GlobalOptions
+
+  func validate() throws {
+    if page < 1 {
+      throw ValidationError("--page must be 1 or more, not \(page).")
+    }
+    if !(1...Self.maxPerPage).contains(perPage) {
+      throw ValidationError("--per-page must be from 1 to \(Self.maxPerPage), not \(perPage).")
+    }
+  }
+
+  func run(_ env: AppEnvironment) async throws {
+    let result = try await env.catalogueController().page(page, perPage: perPage)
+    switch output.format {
+    case .text:
+      env.console.out(
+        CataloguePageView.render(result, width: env.terminal.width, painter: env.painter)
+      )
+      let next = result.number < result.pages ? " · next: --page \(result.number + 1)" : ""
+      env.console.note(CataloguePageView.position(result) + next)
+    case .json:
+      env.console.out(
+        JSONView.render(
+          BrowseReport(
+            page: result.number,
+            pages: result.pages,
+            total: result.total,
+            quotes: result.quotes
+          )
+        )
+      )
+    }
+  }
+
+  private struct BrowseReport: Encodable {
+    var page: Int
+    var pages: Int
+    var total: Int
+    var quotes: [Quote]
+  }
+}

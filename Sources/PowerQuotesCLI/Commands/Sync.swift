@@ -1,0 +1,56 @@
+import ArgumentParser
+import PowerQuotesCore
+import Synchronization
+
+/// `powerquotes sync`: DummyJSON's whole catalogue into the offline pool.
+struct Sync: EnvironmentCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Download DummyJSON's whole catalogue, so 'random --offline' draws from all of it.",
+    discussion: """
+      Fetches the catalogue page by page into the offline pool, with a progress bar on a \
+      terminal and one summary line otherwise. Stopped by Ctrl-C or a network error, it \
+      continues where it stopped when run again. When DummyJSON asks to slow down (429), it \
+      waits as long as asked.
+
+      Examples:
+        $ powerquotes sync
+        $ powerquotes random --offline
+      """
+  )
+
+  @Option(name: .customLong("per-page"), help: "Quotes asked for at a time, from 1 to 100.")
+  var perPage = 100
+
+  @OptionGroup var global: GlobalOptions
+
+  func validate() throws {
+    if !(1...Browse.maxPerPage).contains(perPage) {
+      throw ValidationError("--per-page must be from 1 to \(Browse.maxPerPage), not \(perPage).")
+    }
+  }
+
+  func run(_ env: AppEnvironment) async throws {
+    // The bar is redrawn in place only where a person watches standard error.
+    let live = env.terminal.errorIsTerminal
+    let drawn = Mutex(false)
+    let width = env.terminal.width
+    let console = env.console
+    let result = try await env.catalogueController().sync(perPage: perPage) { event in
+      switch event {
+      case .progress(let progress) where live:
+        console.err("\r" + SyncProgressView.bar(progress, width: width))
+        drawn.withLock { $0 = true }
+      case .progress:
+        break
+      case .waiting(let seconds):
+        let lineBreak = drawn.withLock { drawn in
+          defer { drawn = false }
+          return drawn ? "\n" : ""
+        }
+        console.err(lineBreak + "DummyJSON asks to slow down; waiting \(seconds) s.\n")
+      }
+    }
+    if drawn.withLock({ $0 }) { console.err("\n") }
+    console.note(SyncProgressView.summary(result))
+  }
+}

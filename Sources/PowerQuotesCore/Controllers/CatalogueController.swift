@@ -1,0 +1,154 @@
+import Foundation
+
+/// Pages through DummyJSON's catalogue and copies it into the offline pool: the seed apps'
+/// infinite scroll and download screen.
+public struct CatalogueController: Sendable {
+  /// One page of the catalogue as the user asked for it.
+  public struct Page: Sendable, Equatable {
+    /// The page's number, from 1.
+    public var number: Int
+    /// How many pages the catalogue has at this page size.
+    public var pages: Int
+    /// How many quotes the catalogue has.
+    public var total: Int
+    /// The quotes on the page.
+    public var quotes: [Quote]
+  }
+
+  /// How a sync is going.
+  public struct SyncProgress: Sendable, Equatable {
+    /// Quotes of the catalogue in the pool so far (including those of a sync resumed).
+    public var done: Int
+    /// The catalogue's size.
+    public var total: Int
+    /// Where this run started: 0, or where a stopped sync had got to.
+    public var resumedFrom: Int
+    /// Quotes new to the pool in this run.
+    public var added: Int
+    /// Seconds since this run started.
+    public var seconds: Double
+
+    /// Makes a progress report.
+    public init(done: Int, total: Int, resumedFrom: Int, added: Int, seconds: Double) {
+      self.done = done
+      self.total = total
+      self.resumedFrom = resumedFrom
+      self.added = added
+      self.seconds = seconds
+    }
+  }
+
+  /// A sync's events, for its progress display.
+  public enum SyncEvent: Sendable, Equatable {
+    /// A page was saved.
+    case progress(SyncProgress)
+    /// DummyJSON is rate limiting: waiting this many seconds before asking again.
+    case waiting(seconds: Int)
+  }
+
+  /// How many times a rate-limited page is asked for before the sync gives up.
+  public static let rateLimitAttempts = 5
+
+  private let database: QuoteDatabase
+  private let client: QuoteClient
+  private let now: @Sendable () -> Date
+  private let sleep: @Sendable (Duration) async throws -> Void
+
+  /// Makes a controller; `sleep` waits out a rate limit (tests pass one that returns at once).
+  public init(
+    database: QuoteDatabase,
+    client: QuoteClient,
+    now: @escaping @Sendable () -> Date,
+    sleep: @escaping @Sendable (Duration) async throws -> Void
+  ) {
+    self.database = database
+    self.client = client
+    self.now = now
+    self.sleep = sleep
+  }
+
+  /// Page `number` (from 1) at `perPage` quotes a page; its quotes join the offline pool.
+  ///
+  /// - Throws: ``CatalogueError/pastTheEnd(page:pages:)`` for a page after the last.
+  public func page(_ number: Int, perPage: Int) async throws -> Page {
+    let reply = try await client.page(perPage, (number - 1) * perPage)
+    let pages = max(1, (reply.total + perPage - 1) / perPage)
+    // Past the end DummyJSON answers 200 with an empty page, not an error.
+    guard !reply.quotes.isEmpty else {
+      throw CatalogueError.pastTheEnd(page: number, pages: pages)
+    }
+    try database.addToPool(reply.quotes, at: now())
+    return Page(number: number, pages: pages, total: reply.total, quotes: reply.quotes)
+  }
+
+  /// Copies the whole catalogue into the offline pool, page by page.
+  ///
+  /// Each page is saved with how far the sync has got, so running it again after Ctrl-C or a
+  /// network error continues from there; after a complete sync it starts over. A 429 is waited
+  /// out (its Retry-After, else 10 s), up to ``rateLimitAttempts`` times for one page.
+  public func sync(
+    perPage: Int,
+    onEvent: @Sendable (SyncEvent) -> Void
+  ) async throws -> SyncProgress {
+    let started = now()
+    var skip = 0
+    if let state = try database.syncState(source: .dummyJSON), state.finishedAt == nil {
+      skip = state.nextSkip
+    } else {
+      try database.startSync(source: .dummyJSON, at: started)
+    }
+    var progress = SyncProgress(done: skip, total: 0, resumedFrom: skip, added: 0, seconds: 0)
+    while true {
+      let reply = try await pageWaitingOutRateLimits(limit: perPage, skip: skip, onEvent: onEvent)
+      progress.total = reply.total
+      if reply.quotes.isEmpty { break }
+      skip += reply.quotes.count
+      progress.added += try database.saveSyncPage(
+        reply.quotes,
+        source: .dummyJSON,
+        nextSkip: skip,
+        total: reply.total,
+        at: now()
+      )
+      progress.done = skip
+      progress.seconds = now().timeIntervalSince(started)
+      onEvent(.progress(progress))
+      if skip >= reply.total { break }
+    }
+    try database.finishSync(source: .dummyJSON, at: now())
+    progress.seconds = now().timeIntervalSince(started)
+    return progress
+  }
+
+  private func pageWaitingOutRateLimits(
+    limit: Int,
+    skip: Int,
+    onEvent: @Sendable (SyncEvent) -> Void
+  ) async throws -> QuotePage {
+    var attempt = 1
+    while true {
+      do {
+        return try await client.page(limit, skip)
+      } catch QuoteClientError.rateLimited(let retryAfter) where attempt < Self.rateLimitAttempts {
+        let seconds = max(1, retryAfter ?? 10)
+        onEvent(.waiting(seconds: seconds))
+        try await sleep(.seconds(seconds))
+        attempt += 1
+      }
+    }
+  }
+}
+
+/// Why a catalogue request could not be done.
+public enum CatalogueError: LocalizedError, Equatable, Sendable {
+  /// A page after the last one.
+  case pastTheEnd(page: Int, pages: Int)
+
+  public var errorDescription: String? {
+    switch self {
+    case .pastTheEnd(let page, let pages):
+      "There is no page \(page): at this page size the catalogue has \(pages) "
+        + "page\(pages == 1 ? "" : "s")."
+    }
+  }
+}
