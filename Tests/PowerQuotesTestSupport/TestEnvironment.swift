@@ -83,6 +83,30 @@ extension QuoteClient {
   }
 }
 
+extension ZenQuotesClient {
+  /// A client that always answers with `quote`.
+  public static func returning(_ quote: Quote) -> ZenQuotesClient {
+    ZenQuotesClient(random: { quote })
+  }
+
+  /// A client that answers with `quotes` in turn, then the last one again.
+  public static func returning(_ quotes: [Quote]) -> ZenQuotesClient {
+    let left = Mutex(quotes)
+    return ZenQuotesClient(random: {
+      try left.withLock { left in
+        guard let next = left.first else { throw UnstubbedError(name: "ZenQuotesClient.random") }
+        if left.count > 1 { left.removeFirst() }
+        return next
+      }
+    })
+  }
+
+  /// A client whose every call throws `error`.
+  public static func throwing(_ error: QuoteClientError) -> ZenQuotesClient {
+    ZenQuotesClient(random: { throw error })
+  }
+}
+
 /// A fresh folder under the system's temporary folder, removed when the test is done with it.
 public struct TemporaryFolder: Sendable {
   /// Its path.
@@ -118,6 +142,18 @@ public enum Samples {
     author: "Umar ibn Al-Khattāb (R.A)",
     source: .dummyJSON,
     sourceID: 20
+  )
+  /// A ZenQuotes quote: no id.
+  public static let lao = Quote(
+    text: "The journey of a thousand miles begins with one step.",
+    author: "Lao Tzu",
+    source: .zenQuotes
+  )
+  /// Another ZenQuotes quote.
+  public static let seneca = Quote(
+    text: "Luck is what happens when preparation meets opportunity.",
+    author: "Seneca",
+    source: .zenQuotes
   )
   /// A quote typed by hand.
   public static let socrates = Quote(text: "Know thyself.", author: "Socrates", source: .manual)
