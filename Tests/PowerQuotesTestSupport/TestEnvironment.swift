@@ -49,26 +49,39 @@ public final class ScriptedInput: Sendable {
 public let testDate = Date(timeIntervalSince1970: 1_800_000_000)
 
 extension AppEnvironment {
-  /// An environment for tests: the given database and client (failing by default, so nothing
-  /// reaches a network unstubbed), captured output, a fixed clock and the first index always.
+  /// An environment for tests: the given database and clients (failing by default, so nothing
+  /// reaches a network unstubbed), captured output, a fixed clock in UTC and the first index
+  /// always.
   public static func test(
     database: QuoteDatabase,
     client: QuoteClient = .failing,
+    zenQuotes: ZenQuotesClient = .failing,
     console: CapturedConsole,
     input: InputSource = .empty,
     terminal: TerminalInfo = .plain,
+    now: @escaping @Sendable () -> Date = { testDate },
+    timeZone: TimeZone = .utc,
     randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }
   ) -> AppEnvironment {
     AppEnvironment(
       quoteClient: client,
+      zenQuotesClient: zenQuotes,
       database: LazyDatabase(database),
       console: console.console,
       input: input,
-      now: { testDate },
+      now: now,
+      timeZone: timeZone,
       randomIndex: randomIndex,
       terminal: terminal
     )
   }
+}
+
+extension TimeZone {
+  /// Coordinated Universal Time.
+  // swift-format-ignore: NeverForceUnwrap
+  // Every Foundation knows UTC.
+  public static let utc = TimeZone(identifier: "UTC")!
 }
 
 extension QuoteClient {

@@ -24,12 +24,21 @@ struct GlobalOptions: ParsableArguments {
   var apiURL: String?
 
   @Option(
+    name: .customLong("zenquotes-url"),
+    help: ArgumentHelp(
+      "The ZenQuotes server (default: $POWERQUOTES_ZENQUOTES_URL, else https://zenquotes.io).",
+      valueName: "url"
+    )
+  )
+  var zenQuotesURL: String?
+
+  @Option(
     name: .long,
-    help: ArgumentHelp("Seconds to wait for DummyJSON, a whole number from 1 to 300.")
+    help: ArgumentHelp("Seconds to wait for a quote service, a whole number from 1 to 300.")
   )
   var timeout: Int = Self.defaultTimeout
 
-  /// Seconds to wait for DummyJSON when `--timeout` is not given.
+  /// Seconds to wait for a quote service when `--timeout` is not given.
   static let defaultTimeout = 10
 
   @Option(name: .long, help: "When to use colour: auto, always or never.")
@@ -40,27 +49,57 @@ struct GlobalOptions: ParsableArguments {
       throw ValidationError(
         "--timeout must be a whole number of seconds from 1 to 300, not \(timeout).")
     }
-    _ = try resolvedAPIURL(environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    _ = try resolvedAPIURL(environment: environment)
+    _ = try resolvedZenQuotesURL(environment: environment)
   }
 
   /// The DummyJSON base URL from `--api-url`, `$POWERQUOTES_API_URL` or the default.
   func resolvedAPIURL(environment: [String: String]) throws -> URL {
-    if let apiURL {
-      return try Self.parseAPIURL(apiURL, from: "--api-url")
-    }
-    if let value = environment["POWERQUOTES_API_URL"], !value.isEmpty {
-      return try Self.parseAPIURL(value, from: "POWERQUOTES_API_URL")
-    }
-    return QuoteClient.defaultBaseURL
+    try Self.resolveURL(
+      option: apiURL,
+      name: "--api-url",
+      variable: "POWERQUOTES_API_URL",
+      environment: environment,
+      default: QuoteClient.defaultBaseURL
+    )
   }
 
-  private static func parseAPIURL(_ text: String, from origin: String) throws -> URL {
+  /// The ZenQuotes base URL from `--zenquotes-url`, `$POWERQUOTES_ZENQUOTES_URL` or the default.
+  func resolvedZenQuotesURL(environment: [String: String]) throws -> URL {
+    try Self.resolveURL(
+      option: zenQuotesURL,
+      name: "--zenquotes-url",
+      variable: "POWERQUOTES_ZENQUOTES_URL",
+      environment: environment,
+      default: ZenQuotesClient.defaultBaseURL
+    )
+  }
+
+  private static func resolveURL(
+    option: String?,
+    name: String,
+    variable: String,
+    environment: [String: String],
+    default defaultURL: URL
+  ) throws -> URL {
+    if let option {
+      return try parseAPIURL(option, from: name, example: defaultURL)
+    }
+    if let value = environment[variable], !value.isEmpty {
+      return try parseAPIURL(value, from: variable, example: defaultURL)
+    }
+    return defaultURL
+  }
+
+  private static func parseAPIURL(_ text: String, from origin: String, example: URL) throws -> URL {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = url.host(), !host.isEmpty
     else {
       let shown = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
       throw ValidationError(
-        "\(origin) must be an http or https URL such as https://dummyjson.com, not '\(shown)'."
+        "\(origin) must be an http or https URL such as \(example.absoluteString), "
+          + "not '\(shown)'."
       )
     }
     return url
