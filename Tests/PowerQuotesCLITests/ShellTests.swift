@@ -211,11 +211,13 @@ struct ShellCompletionTests {
   @Test("The tree comes from ArgumentParser")
   func tree() throws {
     let tree = CommandTree.powerquotes
-    #expect(tree.subcommands.map(\.name) == ["random", "fav", "share", "shell"])
+    #expect(tree.subcommands.map(\.name) == ["random", "today", "fav", "share", "shell"])
     let fav = try #require(tree.subcommand("fav"))
     #expect(fav.subcommands.map(\.name) == ["add", "list", "search", "show", "rm", "share"])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
     #expect(tree.subcommand("random")?.values["--format"] == ["text", "json"])
+    #expect(tree.subcommand("random")?.values["--source"] == ["dummyjson", "zenquotes", "offline"])
+    #expect(tree.subcommand("today")?.values["--format"] == ["text", "json"])
   }
 
   @Test(
@@ -224,7 +226,7 @@ struct ShellCompletionTests {
         [], "",
         [
           "delete", "exit", "fav", "help", "list", "more", "next", "quit", "random", "save",
-          "search", "share", "shell", "show",
+          "search", "share", "shell", "show", "today",
         ]
       ),
       ([], "ra", ["random"]),
@@ -237,6 +239,8 @@ struct ShellCompletionTests {
       (["fav", "search", "rumi"], "", []),
       (["fav", "show"], "", []),
       (["next"], "--sa", ["--save"]),
+      (["random", "--source"], "z", ["zenquotes"]),
+      ([], "to", ["today"]),
     ]
   )
   func candidates(before: [String], word: String, expected: [String]) {

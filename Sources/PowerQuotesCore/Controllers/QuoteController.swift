@@ -32,7 +32,7 @@ public struct QuoteController: Sendable {
   /// Makes a controller; `randomIndex(n)` returns a uniform index below `n`.
   ///
   /// `client` is DummyJSON and `zenQuotes` ZenQuotes (failing unless given); `timeZone` decides
-  /// the local date.
+  /// the local date of ``today()``.
   public init(
     database: QuoteDatabase,
     client: QuoteClient,
@@ -69,6 +69,38 @@ public struct QuoteController: Sendable {
     }
     try database.recordShown(shown.quote, at: now())
     return shown
+  }
+
+  /// The quote of the day for the local date now, remembered as the last shown.
+  ///
+  /// Drawn from the favorites, else from the quotes seen before, else from the built-in set, at
+  /// the index that a stable hash of the local date picks (see
+  /// ``QuoteOfTheDay/index(forDay:count:)``): the same all day while the collection stays the
+  /// same size. Remembered like any quote shown, so `fav add` and `share` act on it.
+  public func today() throws -> QuoteOfTheDay {
+    let date = QuoteOfTheDay.day(of: now(), in: timeZone)
+    let today = try quoteOfTheDay(date: date)
+    try database.recordShown(today.quote, at: now())
+    return today
+  }
+
+  private func quoteOfTheDay(date: String) throws -> QuoteOfTheDay {
+    let favorites = try database.favoriteCount()
+    if favorites > 0,
+      let favorite = try database.favorite(
+        atIndex: QuoteOfTheDay.index(forDay: date, count: favorites))
+    {
+      return QuoteOfTheDay(
+        date: date, quote: favorite.quote, origin: .favorites, favoriteID: favorite.id)
+    }
+    let seen = try database.poolCount()
+    if seen > 0,
+      let quote = try database.poolQuote(at: QuoteOfTheDay.index(forDay: date, count: seen))
+    {
+      return QuoteOfTheDay(date: date, quote: quote, origin: .seen)
+    }
+    let quote = builtIn[QuoteOfTheDay.index(forDay: date, count: builtIn.count)]
+    return QuoteOfTheDay(date: date, quote: quote, origin: .builtIn)
   }
 
   private func fetchRandom(from service: QuoteService) async throws -> Quote {

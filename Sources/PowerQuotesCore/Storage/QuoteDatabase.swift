@@ -222,6 +222,21 @@ public final class QuoteDatabase: Sendable {
     }
   }
 
+  /// The favorite at `index` in id order (0 ..< ``favoriteCount()``), if there is one.
+  ///
+  /// Ids have gaps after deletes, so this counts rows: fine for one pick a day.
+  public func favorite(atIndex index: Int) throws -> Favorite? {
+    try translatingErrors {
+      try writer.read { db in
+        try Row.fetchOne(
+          db,
+          sql: "SELECT * FROM favorite ORDER BY id LIMIT 1 OFFSET ?",
+          arguments: [index]
+        ).map(Favorite.init(row:))
+      }
+    }
+  }
+
   /// Deletes the favorites with these ids, all or none: an unknown id deletes nothing.
   ///
   /// - Throws: ``FavoritesError/notFound(id:)`` for the first id that is not a favorite.
