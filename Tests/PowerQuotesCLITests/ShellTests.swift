@@ -212,12 +212,16 @@ struct ShellCompletionTests {
   func tree() throws {
     let tree = CommandTree.powerquotes
     #expect(
-      tree.subcommands.map(\.name) == ["random", "fav", "share", "browse", "sync", "shell"]
+      tree.subcommands.map(\.name) == [
+        "random", "today", "fav", "share", "browse", "sync", "shell",
+      ]
     )
     let fav = try #require(tree.subcommand("fav"))
     #expect(fav.subcommands.map(\.name) == ["add", "list", "search", "show", "rm", "share"])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
     #expect(tree.subcommand("random")?.values["--format"] == ["text", "json"])
+    #expect(tree.subcommand("random")?.values["--source"] == ["dummyjson", "zenquotes", "offline"])
+    #expect(tree.subcommand("today")?.values["--format"] == ["text", "json"])
   }
 
   @Test(
@@ -226,8 +230,7 @@ struct ShellCompletionTests {
         [], "",
         [
           "back", "browse", "delete", "exit", "fav", "help", "list", "more", "next", "quit",
-          "random", "save",
-          "search", "share", "shell", "show", "sync",
+          "random", "save", "search", "share", "shell", "show", "sync", "today",
         ]
       ),
       ([], "ra", ["random"]),
@@ -240,6 +243,8 @@ struct ShellCompletionTests {
       (["fav", "search", "rumi"], "", []),
       (["fav", "show"], "", []),
       (["next"], "--sa", ["--save"]),
+      (["random", "--source"], "z", ["zenquotes"]),
+      ([], "to", ["today"]),
     ]
   )
   func candidates(before: [String], word: String, expected: [String]) {

@@ -42,6 +42,38 @@ struct ControllerTests {
     #expect(Quote.builtIn.contains(shown.quote) || shown.quote == Samples.umar)
   }
 
+  @Test("ZenQuotes: its quote is shown and pooled; its failures fall back and name ZenQuotes")
+  func zenQuotes() async throws {
+    let database = try QuoteDatabase.inMemory()
+    let working = QuoteController(
+      database: database,
+      client: .failing,
+      zenQuotes: .returning(Samples.lao),
+      now: { testDate },
+      randomIndex: { _ in 0 }
+    )
+    let shown = try await working.random(mode: .automatic, from: .zenQuotes)
+    #expect(shown.quote == Samples.lao)
+    #expect(try database.lastShown() == Samples.lao)
+    #expect(try database.poolCount() == 1)
+
+    let limited = QuoteClientError.rateLimited(retryAfter: nil, service: .zenQuotes)
+    let failing = QuoteController(
+      database: database,
+      client: .failing,
+      zenQuotes: .throwing(limited),
+      now: { testDate },
+      randomIndex: { _ in 1 }
+    )
+    let fallback = try await failing.random(mode: .automatic, from: .zenQuotes)
+    #expect(fallback.fallbackReason == limited)
+    #expect(fallback.fallbackReason?.service == .zenQuotes)
+    #expect(fallback.quote == Quote.builtIn[0])
+    await #expect(throws: limited) {
+      try await failing.random(mode: .online, from: .zenQuotes)
+    }
+  }
+
   @Test("--online turns the fallback off")
   func onlineOnly() async throws {
     let database = try QuoteDatabase.inMemory()

@@ -280,7 +280,7 @@ struct QuoteDatabaseTests {
     let path = folder.file("shared.sqlite")
     // Separate connections, as separate processes would have, all starting on a new file.
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for writer in 0..<4 {
+      for writer in 0..<8 {
         group.addTask {
           let database = try QuoteDatabase.open(path: path)
           for n in 0..<25 {
@@ -294,7 +294,7 @@ struct QuoteDatabaseTests {
       try await group.waitForAll()
     }
     let database = try QuoteDatabase.open(path: path)
-    #expect(try database.favoriteCount() == 100)
-    #expect(try database.poolCount() == 100)
+    #expect(try database.favoriteCount() == 200)
+    #expect(try database.poolCount() == 200)
   }
 }

@@ -49,26 +49,39 @@ public final class ScriptedInput: Sendable {
 public let testDate = Date(timeIntervalSince1970: 1_800_000_000)
 
 extension AppEnvironment {
-  /// An environment for tests: the given database and client (failing by default, so nothing
-  /// reaches a network unstubbed), captured output, a fixed clock and the first index always.
+  /// An environment for tests: the given database and clients (failing by default, so nothing
+  /// reaches a network unstubbed), captured output, a fixed clock in UTC and the first index
+  /// always.
   public static func test(
     database: QuoteDatabase,
     client: QuoteClient = .failing,
+    zenQuotes: ZenQuotesClient = .failing,
     console: CapturedConsole,
     input: InputSource = .empty,
     terminal: TerminalInfo = .plain,
+    now: @escaping @Sendable () -> Date = { testDate },
+    timeZone: TimeZone = .utc,
     randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }
   ) -> AppEnvironment {
     AppEnvironment(
       quoteClient: client,
+      zenQuotesClient: zenQuotes,
       database: LazyDatabase(database),
       console: console.console,
       input: input,
-      now: { testDate },
+      now: now,
+      timeZone: timeZone,
       randomIndex: randomIndex,
       terminal: terminal
     )
   }
+}
+
+extension TimeZone {
+  /// Coordinated Universal Time.
+  // swift-format-ignore: NeverForceUnwrap
+  // Every Foundation knows UTC.
+  public static let utc = TimeZone(identifier: "UTC")!
 }
 
 extension QuoteClient {
@@ -80,6 +93,30 @@ extension QuoteClient {
   /// A client whose every call throws `error`.
   public static func throwing(_ error: QuoteClientError) -> QuoteClient {
     QuoteClient(random: { throw error }, quote: { _ in throw error })
+  }
+}
+
+extension ZenQuotesClient {
+  /// A client that always answers with `quote`.
+  public static func returning(_ quote: Quote) -> ZenQuotesClient {
+    ZenQuotesClient(random: { quote })
+  }
+
+  /// A client that answers with `quotes` in turn, then the last one again.
+  public static func returning(_ quotes: [Quote]) -> ZenQuotesClient {
+    let left = Mutex(quotes)
+    return ZenQuotesClient(random: {
+      try left.withLock { left in
+        guard let next = left.first else { throw UnstubbedError(name: "ZenQuotesClient.random") }
+        if left.count > 1 { left.removeFirst() }
+        return next
+      }
+    })
+  }
+
+  /// A client whose every call throws `error`.
+  public static func throwing(_ error: QuoteClientError) -> ZenQuotesClient {
+    ZenQuotesClient(random: { throw error })
   }
 }
 
@@ -118,6 +155,18 @@ public enum Samples {
     author: "Umar ibn Al-Khattāb (R.A)",
     source: .dummyJSON,
     sourceID: 20
+  )
+  /// A ZenQuotes quote: no id.
+  public static let lao = Quote(
+    text: "The journey of a thousand miles begins with one step.",
+    author: "Lao Tzu",
+    source: .zenQuotes
+  )
+  /// Another ZenQuotes quote.
+  public static let seneca = Quote(
+    text: "Luck is what happens when preparation meets opportunity.",
+    author: "Seneca",
+    source: .zenQuotes
   )
   /// A quote typed by hand.
   public static let socrates = Quote(text: "Know thyself.", author: "Socrates", source: .manual)

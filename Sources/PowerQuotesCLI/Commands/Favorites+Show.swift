@@ -24,7 +24,7 @@ extension Favorites {
             favorite,
             width: env.terminal.width,
             painter: env.painter,
-            timeZone: .current
+            timeZone: env.timeZone
           )
         )
       case .json:

@@ -2,18 +2,20 @@ import ArgumentParser
 import Foundation
 import PowerQuotesCore
 
-/// `powerquotes`: random quotes from DummyJSON, and favorites kept in SQLite.
+/// `powerquotes`: random quotes from DummyJSON or ZenQuotes, and favorites kept in SQLite.
 @main
 struct PowerQuotesCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "powerquotes",
-    abstract: "Random quotes from DummyJSON, and your favorites, in a terminal.",
+    abstract: "Random quotes from DummyJSON or ZenQuotes, and your favorites, in a terminal.",
     discussion: """
       Works offline: quotes seen before are kept, and a built-in set of public-domain quotes \
       is always there.
 
       Examples:
         $ powerquotes random
+        $ powerquotes random --source zenquotes
+        $ powerquotes today
         $ powerquotes fav add
         $ powerquotes fav search rumi
         $ powerquotes share --style markdown
@@ -22,7 +24,9 @@ struct PowerQuotesCommand: AsyncParsableCommand {
       Exit codes: 0 ok, 1 failure, 3 already a favorite, 64 usage error.
       """,
     version: "0.1.0",
-    subcommands: [Random.self, Favorites.self, Share.self, Browse.self, Sync.self, Shell.self]
+    subcommands: [
+      Random.self, Today.self, Favorites.self, Share.self, Browse.self, Sync.self, Shell.self,
+    ]
   )
 
   /// Parses the command line, runs the command, and turns errors into one sentence on stderr.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PowerQuotesCore
 
 /// `powerquotes random`: the random quote screen.
@@ -6,21 +7,30 @@ struct Random: EnvironmentCommand {
   static let configuration = CommandConfiguration(
     abstract: "Show a random quote in a \"Dear Self,\" card.",
     discussion: """
-      Asks DummyJSON for a quote. When DummyJSON cannot be reached (or is rate limiting or \
-      failing), shows a quote seen before or a built-in one instead, with a note on stderr. \
-      The quote is remembered, so 'powerquotes fav add' and 'powerquotes share' can use it.
+      Asks DummyJSON for a quote, or ZenQuotes with --source zenquotes. When the service cannot \
+      be reached (or is rate limiting or failing), shows a quote seen before or a built-in one \
+      instead, with a note on stderr. The quote is remembered, so 'powerquotes fav add' and \
+      'powerquotes share' can use it.
+
+      --source offline is --offline. $POWERQUOTES_SOURCE sets the default source; a flag on the \
+      command line (--source, --offline, --id) wins over it. ZenQuotes asks for credit: with its \
+      quotes, "Quotes by zenquotes.io" is printed on stderr, once per run or shell session.
 
       Examples:
         $ powerquotes random
+        $ powerquotes random --source zenquotes
         $ powerquotes random --offline
         $ powerquotes random --id 12 --save
       """
   )
 
+  @Option(help: "Where the quote comes from: dummyjson, zenquotes or offline.")
+  var source: SourceChoice?
+
   @Flag(help: "Use only quotes seen before and the built-in set; no network.")
   var offline = false
 
-  @Flag(help: "Use only DummyJSON: fail instead of showing a saved quote.")
+  @Flag(help: "Use only the online source: fail instead of showing a saved quote.")
   var online = false
 
   @Option(help: "Show DummyJSON's quote with this id.")
@@ -32,6 +42,16 @@ struct Random: EnvironmentCommand {
   @OptionGroup var output: FormatOptions
   @OptionGroup var global: GlobalOptions
 
+  /// What to ask for, once the flags and `$POWERQUOTES_SOURCE` are read.
+  enum Plan: Equatable {
+    /// DummyJSON's quote with this id.
+    case quote(id: Int)
+    /// A random quote from the service, or from the pool when it fails and `fallback` is set.
+    case service(QuoteService, fallback: Bool)
+    /// A random quote from the pool.
+    case offline
+  }
+
   func validate() throws {
     if offline && online {
       throw ValidationError("--offline and --online cannot be used together.")
@@ -42,18 +62,53 @@ struct Random: EnvironmentCommand {
     if let id, id < 1 {
       throw ValidationError("--id must be a positive number, not \(id).")
     }
+    switch source {
+    case .offline? where online:
+      throw ValidationError("--source offline and --online cannot be used together.")
+    case .offline? where id != nil:
+      throw ValidationError(
+        "--id asks DummyJSON for a quote, so it cannot be used with --source offline.")
+    case .zenquotes? where id != nil:
+      throw ValidationError(
+        "--id is a DummyJSON id, so it cannot be used with --source zenquotes.")
+    case let source? where offline && source != .offline:
+      throw ValidationError(
+        "--offline means --source offline, so it cannot be used with --source \(source.rawValue)."
+      )
+    default:
+      break
+    }
+    _ = try plan(environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// The plan for these flags, with `environment` giving `$POWERQUOTES_SOURCE`.
+  ///
+  /// Flags on the command line win over the variable: `--id` always asks DummyJSON, `--offline`
+  /// never asks anyone, and `--online` with `POWERQUOTES_SOURCE=offline` asks DummyJSON.
+  func plan(environment: [String: String]) throws -> Plan {
+    if let id { return .quote(id: id) }
+    if offline { return .offline }
+    switch try source ?? SourceChoice.resolveDefault(environment: environment) {
+    case .offline where !online: return .offline
+    case .offline, .dummyjson: return .service(.dummyJSON, fallback: !online)
+    case .zenquotes: return .service(.zenQuotes, fallback: !online)
+    }
   }
 
   func run(_ env: AppEnvironment) async throws {
     let controller = try env.quoteController()
     let quote: Quote
-    if let id {
+    switch try plan(environment: ProcessInfo.processInfo.environment) {
+    case .quote(let id):
       quote = try await controller.quote(id: id)
-    } else {
+    case .offline:
+      quote = try await controller.random(mode: .offline).quote
+    case .service(let service, let fallback):
       let shown = try await controller.random(
-        mode: offline ? .offline : online ? .online : .automatic)
+        mode: fallback ? .automatic : .online, from: service)
       if let reason = shown.fallbackReason {
-        env.console.note("DummyJSON is unreachable (\(reason.reason)); showing a saved quote.")
+        env.console.note(
+          "\(reason.service.name) is unreachable (\(reason.reason)); showing a saved quote.")
       }
       quote = shown.quote
     }
@@ -66,6 +121,7 @@ struct Random: EnvironmentCommand {
     case .json:
       env.console.out(JSONView.render(quote))
     }
+    env.credit(quote)
 
     if save {
       switch try env.favoritesController().add(quote) {
@@ -85,4 +141,12 @@ enum Messages {
 extension AppEnvironment {
   /// Styles for this environment's terminal.
   var painter: TextPainter { TextPainter(enabled: terminal.usesColor) }
+
+  /// Prints the credit a quote's source asks for, once per run or shell session: ZenQuotes'
+  /// free tier requires "Quotes by zenquotes.io" wherever its quotes are shown.
+  func credit(_ quote: Quote) {
+    if quote.source == .zenQuotes && onceNotes.isFirst(ZenQuotesClient.attribution) {
+      console.note(ZenQuotesClient.attribution)
+    }
+  }
 }

@@ -2,7 +2,8 @@ import Foundation
 import PowerQuotesCore
 
 extension AppEnvironment {
-  /// The real world: DummyJSON over the network, the database file, the process's terminal.
+  /// The real world: DummyJSON and ZenQuotes over the network, the database file, the
+  /// process's clock, time zone and terminal.
   static func live(_ options: GlobalOptions) throws -> AppEnvironment {
     let environment = ProcessInfo.processInfo.environment
     let path = DatabaseLocation.resolve(option: options.database, environment: environment)
@@ -14,14 +15,29 @@ extension AppEnvironment {
       )
     } catch {
       // A bad $POWERQUOTES_API_URL matters only to commands that ask DummyJSON.
-      client = QuoteClient(random: { throw error }, quote: { _ in throw error })
+      client = QuoteClient(
+        random: { throw error },
+        quote: { _ in throw error },
+        page: { _, _ in throw error }
+      )
+    }
+    let zenQuotesClient: ZenQuotesClient
+    do {
+      zenQuotesClient = .live(
+        baseURL: try options.resolvedZenQuotesURL(environment: environment),
+        timeoutSeconds: options.timeout
+      )
+    } catch {
+      zenQuotesClient = ZenQuotesClient(random: { throw error })
     }
     return AppEnvironment(
       quoteClient: client,
+      zenQuotesClient: zenQuotesClient,
       database: LazyDatabase { try QuoteDatabase.open(path: path) },
       console: .live,
       input: .live,
       now: { Date() },
+      timeZone: .current,
       randomIndex: { Int.random(in: 0..<max(1, $0)) },
       terminal: .live(color: options.color, environment: environment)
     )
@@ -29,12 +45,20 @@ extension AppEnvironment {
 
   /// This environment with the settings `options` gives explicitly: a line in the shell may
   /// name another database, server, timeout or colour mode for itself.
+  ///
+  /// The once-notes stay shared, so ZenQuotes' attribution is printed once per session.
   func adjusted(for options: GlobalOptions) throws -> AppEnvironment {
     var adjusted = self
     let environment = ProcessInfo.processInfo.environment
     if options.apiURL != nil || options.timeout != GlobalOptions.defaultTimeout {
       adjusted.quoteClient = .live(
         baseURL: try options.resolvedAPIURL(environment: environment),
+        timeoutSeconds: options.timeout
+      )
+    }
+    if options.zenQuotesURL != nil || options.timeout != GlobalOptions.defaultTimeout {
+      adjusted.zenQuotesClient = .live(
+        baseURL: try options.resolvedZenQuotesURL(environment: environment),
         timeoutSeconds: options.timeout
       )
     }

@@ -24,12 +24,21 @@ struct GlobalOptions: ParsableArguments {
   var apiURL: String?
 
   @Option(
+    name: .customLong("zenquotes-url"),
+    help: ArgumentHelp(
+      "The ZenQuotes server (default: $POWERQUOTES_ZENQUOTES_URL, else https://zenquotes.io).",
+      valueName: "url"
+    )
+  )
+  var zenQuotesURL: String?
+
+  @Option(
     name: .long,
-    help: ArgumentHelp("Seconds to wait for DummyJSON, a whole number from 1 to 300.")
+    help: ArgumentHelp("Seconds to wait for a quote service, a whole number from 1 to 300.")
   )
   var timeout: Int = Self.defaultTimeout
 
-  /// Seconds to wait for DummyJSON when `--timeout` is not given.
+  /// Seconds to wait for a quote service when `--timeout` is not given.
   static let defaultTimeout = 10
 
   @Option(name: .long, help: "When to use colour: auto, always or never.")
@@ -43,34 +52,64 @@ struct GlobalOptions: ParsableArguments {
     if database?.isEmpty == true {
       throw ValidationError("--database needs a path.")
     }
-    // The flag is checked here; $POWERQUOTES_API_URL only when a command asks DummyJSON, so a
-    // bad value there does not stop commands that never use the network.
-    if let apiURL {
-      do {
-        _ = try Self.parseAPIURL(apiURL, from: "--api-url")
-      } catch {
-        throw ValidationError(error.localizedDescription)
-      }
+    // The flags are checked here; $POWERQUOTES_API_URL and $POWERQUOTES_ZENQUOTES_URL only when
+    // a command asks that service, so a bad value there does not stop the other commands.
+    do {
+      if apiURL != nil { _ = try resolvedAPIURL(environment: [:]) }
+      if zenQuotesURL != nil { _ = try resolvedZenQuotesURL(environment: [:]) }
+    } catch {
+      throw ValidationError(error.localizedDescription)
     }
   }
 
   /// The DummyJSON base URL from `--api-url`, `$POWERQUOTES_API_URL` or the default.
   func resolvedAPIURL(environment: [String: String]) throws -> URL {
-    if let apiURL {
-      return try Self.parseAPIURL(apiURL, from: "--api-url")
-    }
-    if let value = environment["POWERQUOTES_API_URL"], !value.isEmpty {
-      return try Self.parseAPIURL(value, from: "POWERQUOTES_API_URL")
-    }
-    return QuoteClient.defaultBaseURL
+    try Self.resolveURL(
+      option: apiURL,
+      name: "--api-url",
+      variable: "POWERQUOTES_API_URL",
+      environment: environment,
+      default: QuoteClient.defaultBaseURL
+    )
   }
 
-  private static func parseAPIURL(_ text: String, from origin: String) throws -> URL {
+  /// The ZenQuotes base URL from `--zenquotes-url`, `$POWERQUOTES_ZENQUOTES_URL` or the default.
+  func resolvedZenQuotesURL(environment: [String: String]) throws -> URL {
+    try Self.resolveURL(
+      option: zenQuotesURL,
+      name: "--zenquotes-url",
+      variable: "POWERQUOTES_ZENQUOTES_URL",
+      environment: environment,
+      default: ZenQuotesClient.defaultBaseURL
+    )
+  }
+
+  private static func resolveURL(
+    option: String?,
+    name: String,
+    variable: String,
+    environment: [String: String],
+    default defaultURL: URL
+  ) throws -> URL {
+    if let option {
+      return try parseAPIURL(option, from: name, example: defaultURL)
+    }
+    if let value = environment[variable], !value.isEmpty {
+      return try parseAPIURL(value, from: variable, example: defaultURL)
+    }
+    return defaultURL
+  }
+
+  private static func parseAPIURL(_ text: String, from origin: String, example: URL) throws -> URL {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = url.host(), !host.isEmpty,
       url.port.map({ (1...65535).contains($0) }) ?? true
     else {
-      throw ConfigurationError.invalidURL(origin: origin, value: TerminalText.sanitized(text))
+      throw ConfigurationError.invalidURL(
+        origin: origin,
+        value: TerminalText.sanitized(text),
+        example: example.absoluteString
+      )
     }
     return url
   }
@@ -78,13 +117,13 @@ struct GlobalOptions: ParsableArguments {
 
 /// A setting that cannot be used; a usage error (exit 64), found when the setting is needed.
 enum ConfigurationError: LocalizedError, Equatable {
-  /// `--api-url` or `$POWERQUOTES_API_URL` is not an http(s) URL with a host and a valid port.
-  case invalidURL(origin: String, value: String)
+  /// A service's URL setting is not an http(s) URL with a host and a valid port.
+  case invalidURL(origin: String, value: String, example: String)
 
   var errorDescription: String? {
     switch self {
-    case .invalidURL(let origin, let value):
-      "\(origin) must be an http or https URL such as https://dummyjson.com, not '\(value)'."
+    case .invalidURL(let origin, let value, let example):
+      "\(origin) must be an http or https URL such as \(example), not '\(value)'."
     }
   }
 }

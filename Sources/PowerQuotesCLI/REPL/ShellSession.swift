@@ -312,7 +312,8 @@ final class ShellSession {
     }
     return """
       Every command of the command line works here, without 'powerquotes':
-        random [--offline] [--id N] [--save]
+        random [--source dummyjson|zenquotes|offline] [--id N] [--save]
+        today
         fav add | list | search AUTHOR | show ID | rm ID... | share ID
         share [--style plain|markdown|json] [--output FILE]
         COMMAND --help    (or: help COMMAND)

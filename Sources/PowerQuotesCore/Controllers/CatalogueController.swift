@@ -129,7 +129,8 @@ public struct CatalogueController: Sendable {
     while true {
       do {
         return try await client.page(limit, skip)
-      } catch QuoteClientError.rateLimited(let retryAfter) where attempt < Self.rateLimitAttempts {
+      } catch QuoteClientError.rateLimited(let retryAfter, _) where attempt < Self.rateLimitAttempts
+      {
         let seconds = max(1, retryAfter ?? 10)
         onEvent(.waiting(seconds: seconds))
         try await sleep(.seconds(seconds))

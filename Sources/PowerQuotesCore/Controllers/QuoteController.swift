@@ -3,61 +3,111 @@ import Foundation
 /// Finds a quote to show: the random quote screen of the iOS app.
 public struct QuoteController: Sendable {
   /// Where `random` may look.
-  public enum Mode: Sendable {
-    /// DummyJSON, falling back to a saved or built-in quote when it fails.
+  public enum Mode: Sendable, Equatable {
+    /// The online service, falling back to a saved or built-in quote when it fails.
     case automatic
-    /// DummyJSON only: its failure is the command's failure.
+    /// The online service only: its failure is the command's failure.
     case online
     /// Saved and built-in quotes only: no network.
     case offline
   }
 
-  /// A quote to show, and why it came from the pool when DummyJSON failed.
+  /// A quote to show, and why it came from the pool when the online service failed.
   public struct Shown: Sendable {
     /// The quote.
     public var quote: Quote
-    /// Set when DummyJSON failed and the quote came from the offline pool instead.
+    /// Set when the service failed and the quote came from the offline pool instead; its
+    /// ``QuoteClientError/service`` names the service.
     public var fallbackReason: QuoteClientError?
   }
 
   private let database: QuoteDatabase
   private let client: QuoteClient
+  private let zenQuotes: ZenQuotesClient
   private let now: @Sendable () -> Date
+  private let timeZone: TimeZone
   private let randomIndex: @Sendable (Int) -> Int
   private let builtIn: [Quote]
 
   /// Makes a controller; `randomIndex(n)` returns a uniform index below `n`.
+  ///
+  /// `client` is DummyJSON and `zenQuotes` ZenQuotes (failing unless given); `timeZone` decides
+  /// the local date of ``today()``.
   public init(
     database: QuoteDatabase,
     client: QuoteClient,
+    zenQuotes: ZenQuotesClient = .failing,
     now: @escaping @Sendable () -> Date,
+    timeZone: TimeZone = .current,
     randomIndex: @escaping @Sendable (Int) -> Int,
     builtIn: [Quote] = Quote.builtIn
   ) {
     self.database = database
     self.client = client
+    self.zenQuotes = zenQuotes
     self.now = now
+    self.timeZone = timeZone
     self.randomIndex = randomIndex
     self.builtIn = builtIn
   }
 
-  /// A random quote, remembered as the last shown and added to the pool.
-  public func random(mode: Mode) async throws -> Shown {
+  /// A random quote from `service` (or the pool, offline), remembered as the last shown and
+  /// added to the pool.
+  public func random(mode: Mode, from service: QuoteService = .dummyJSON) async throws -> Shown {
     let shown: Shown
     switch mode {
     case .offline:
       shown = Shown(quote: try poolQuote(), fallbackReason: nil)
     case .online:
-      shown = Shown(quote: try await client.random(), fallbackReason: nil)
+      shown = Shown(quote: try await fetchRandom(from: service), fallbackReason: nil)
     case .automatic:
       do {
-        shown = Shown(quote: try await client.random(), fallbackReason: nil)
+        shown = Shown(quote: try await fetchRandom(from: service), fallbackReason: nil)
       } catch let error as QuoteClientError where error.allowsFallback {
         shown = Shown(quote: try poolQuote(), fallbackReason: error)
       }
     }
     try database.recordShown(shown.quote, at: now())
     return shown
+  }
+
+  /// The quote of the day for the local date now, remembered as the last shown.
+  ///
+  /// Drawn from the favorites, else from the quotes seen before, else from the built-in set, at
+  /// the index that a stable hash of the local date picks (see
+  /// ``QuoteOfTheDay/index(forDay:count:)``): the same all day while the collection stays the
+  /// same size. Remembered like any quote shown, so `fav add` and `share` act on it.
+  public func today() throws -> QuoteOfTheDay {
+    let date = QuoteOfTheDay.day(of: now(), in: timeZone)
+    let today = try quoteOfTheDay(date: date)
+    try database.recordShown(today.quote, at: now())
+    return today
+  }
+
+  private func quoteOfTheDay(date: String) throws -> QuoteOfTheDay {
+    let favorites = try database.favoriteCount()
+    if favorites > 0,
+      let favorite = try database.favorite(
+        atIndex: QuoteOfTheDay.index(forDay: date, count: favorites))
+    {
+      return QuoteOfTheDay(
+        date: date, quote: favorite.quote, origin: .favorites, favoriteID: favorite.id)
+    }
+    let seen = try database.poolCount()
+    if seen > 0,
+      let quote = try database.poolQuote(at: QuoteOfTheDay.index(forDay: date, count: seen))
+    {
+      return QuoteOfTheDay(date: date, quote: quote, origin: .seen)
+    }
+    let quote = builtIn[QuoteOfTheDay.index(forDay: date, count: builtIn.count)]
+    return QuoteOfTheDay(date: date, quote: quote, origin: .builtIn)
+  }
+
+  private func fetchRandom(from service: QuoteService) async throws -> Quote {
+    switch service {
+    case .dummyJSON: try await client.random()
+    case .zenQuotes: try await zenQuotes.random()
+    }
   }
 
   /// DummyJSON's quote `id`, remembered as the last shown.

@@ -2,12 +2,14 @@ import Foundation
 
 /// Everything a command touches outside itself.
 ///
-/// The quote service, the database, the console, the clock, randomness and the terminal.
-/// Commands and the REPL get it injected, so tests run them against a temporary database,
-/// a stub client and captured output.
+/// The quote services, the database, the console, the clock and time zone, randomness and the
+/// terminal. Commands and the REPL get it injected, so tests run them against a temporary
+/// database, stub clients and captured output.
 public struct AppEnvironment: Sendable {
   /// The DummyJSON client.
   public var quoteClient: QuoteClient
+  /// The ZenQuotes client.
+  public var zenQuotesClient: ZenQuotesClient
   /// The database, opened the first time a command asks for it.
   public var database: LazyDatabase
   /// Standard output and standard error.
@@ -16,32 +18,45 @@ public struct AppEnvironment: Sendable {
   public var input: InputSource
   /// The current time.
   public var now: @Sendable () -> Date
+  /// The user's time zone: it decides which local date "today" is, and how times are shown.
+  public var timeZone: TimeZone
   /// A uniform random index below its argument.
   public var randomIndex: @Sendable (Int) -> Int
   /// What kind of terminal the output goes to.
   public var terminal: TerminalInfo
   /// Waits, as when a server asks for patience; tests make it return at once.
   public var sleep: @Sendable (Duration) async throws -> Void
+  /// Notes printed once per run or shell session (ZenQuotes' attribution).
+  public var onceNotes: OnceNotes
 
   /// Makes an environment from its parts.
+  ///
+  /// Without a ZenQuotes client, asking ZenQuotes fails as an unstubbed test dependency; the
+  /// time zone defaults to the system's (`TZ`, else `/etc/localtime`).
   public init(
     quoteClient: QuoteClient,
+    zenQuotesClient: ZenQuotesClient = .failing,
     database: LazyDatabase,
     console: Console,
     input: InputSource,
     now: @escaping @Sendable () -> Date,
+    timeZone: TimeZone = .current,
     randomIndex: @escaping @Sendable (Int) -> Int,
     terminal: TerminalInfo,
-    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+    onceNotes: OnceNotes = OnceNotes()
   ) {
     self.quoteClient = quoteClient
+    self.zenQuotesClient = zenQuotesClient
     self.database = database
     self.console = console
     self.input = input
     self.now = now
+    self.timeZone = timeZone
     self.randomIndex = randomIndex
     self.terminal = terminal
     self.sleep = sleep
+    self.onceNotes = onceNotes
   }
 
   /// A quote controller over this environment.
@@ -49,7 +64,9 @@ public struct AppEnvironment: Sendable {
     QuoteController(
       database: try database.get(),
       client: quoteClient,
+      zenQuotes: zenQuotesClient,
       now: now,
+      timeZone: timeZone,
       randomIndex: randomIndex
     )
   }

@@ -13,15 +13,18 @@ public struct QuoteSource: RawRepresentable, Codable, Hashable, Sendable, Custom
 
   /// The DummyJSON quotes API.
   public static let dummyJSON = QuoteSource(rawValue: "dummyjson")
+  /// The ZenQuotes API.
+  public static let zenQuotes = QuoteSource(rawValue: "zenquotes")
   /// The public-domain quotes compiled into powerquotes.
   public static let builtIn = QuoteSource(rawValue: "builtin")
   /// Typed by the user with `fav add "text" --author NAME`.
   public static let manual = QuoteSource(rawValue: "manual")
 
-  /// A name for people: "DummyJSON", "built-in", "added by hand".
+  /// A name for people: "DummyJSON", "ZenQuotes", "built-in", "added by hand".
   public var description: String {
     switch self {
     case .dummyJSON: "DummyJSON"
+    case .zenQuotes: "ZenQuotes"
     case .builtIn: "built-in"
     case .manual: "added by hand"
     default: rawValue

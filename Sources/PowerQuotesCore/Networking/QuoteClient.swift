@@ -57,7 +57,10 @@ extension QuoteClient {
   public static func live(baseURL: URL, timeoutSeconds: Int) -> QuoteClient {
     let api = DummyJSONAPI(
       baseURL: baseURL,
-      fetcher: HTTPFetcher(timeoutSeconds: timeoutSeconds, maxBodyBytes: maxBodyBytes)
+      fetcher: ServiceFetcher(
+        service: .dummyJSON,
+        fetcher: HTTPFetcher(timeoutSeconds: timeoutSeconds, maxBodyBytes: maxBodyBytes)
+      )
     )
     return QuoteClient(
       random: { try await api.quote(path: "quotes/random", id: nil) },
@@ -87,7 +90,7 @@ public struct UnstubbedError: LocalizedError, Sendable {
 /// The HTTP contract of DummyJSON's quote endpoints (see shared/dummyjson-api.md).
 private struct DummyJSONAPI: Sendable {
   var baseURL: URL
-  var fetcher: HTTPFetcher
+  var fetcher: ServiceFetcher
 
   /// The wire shape of one quote.
   struct Payload: Decodable {
@@ -138,49 +141,22 @@ private struct DummyJSONAPI: Sendable {
   {
     var url = baseURL.appending(path: path)
     if !query.isEmpty { url.append(queryItems: query) }
-    let (response, body) = try await fetch(url)
+    let (response, body) = try await fetcher.get(url)
     switch response.statusCode {
     case 200:
-      guard isJSON(response) else {
-        let type = response.value(forHTTPHeaderField: "Content-Type") ?? "no content type"
-        let what = type.lowercased().contains("html") ? "an HTML page" : "'\(type)'"
-        throw QuoteClientError.unexpectedResponse(detail: "\(what) instead of JSON")
-      }
+      try fetcher.requireJSON(response)
       return body
-    case 404 where id != nil && isJSON(response):
+    case 404 where id != nil && ServiceFetcher.isJSON(response):
       // The API's own "Quote with id '9999' not found"; an HTML 404 means a wrong base URL.
       throw QuoteClientError.notFound(id: id ?? 0)
     case 404:
       throw QuoteClientError.unexpectedResponse(detail: "404 Not Found for \(url.path())")
     case 429:
-      let retryAfter = response.value(forHTTPHeaderField: "Retry-After")
-        .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-      throw QuoteClientError.rateLimited(retryAfter: retryAfter)
+      throw QuoteClientError.rateLimited(retryAfter: ServiceFetcher.retryAfter(response))
     case 500...599:
       throw QuoteClientError.serverError(status: response.statusCode)
     default:
       throw QuoteClientError.unexpectedResponse(detail: "HTTP status \(response.statusCode)")
-    }
-  }
-
-  private func fetch(_ url: URL) async throws -> (HTTPURLResponse, Data) {
-    do {
-      return try await fetcher.get(url)
-    } catch _ where Task.isCancelled {
-      // Ctrl-C in the shell cancels the request: that is not DummyJSON failing, so no fallback.
-      throw CancellationError()
-    } catch HTTPFetchError.bodyTooLarge {
-      throw QuoteClientError.unexpectedResponse(detail: "a reply larger than 1 MiB")
-    } catch HTTPFetchError.cutShort {
-      throw QuoteClientError.unexpectedResponse(detail: "the reply was cut short")
-    } catch HTTPFetchError.notHTTP {
-      throw QuoteClientError.unexpectedResponse(detail: "not an HTTP reply")
-    } catch let error as URLError {
-      throw Self.clientError(for: error, timeoutSeconds: fetcher.timeoutSeconds)
-    } catch is CancellationError {
-      throw CancellationError()
-    } catch {
-      throw QuoteClientError.unreachable(reason: error.localizedDescription)
     }
   }
 
@@ -194,38 +170,5 @@ private struct DummyJSONAPI: Sendable {
       source: .dummyJSON,
       sourceID: payload.id
     )
-  }
-
-  private func isJSON(_ response: HTTPURLResponse) -> Bool {
-    let type = response.value(forHTTPHeaderField: "Content-Type")?.lowercased() ?? ""
-    return type.hasPrefix("application/json") || type.contains("+json")
-  }
-
-  private static func clientError(for error: URLError, timeoutSeconds: Int) -> QuoteClientError {
-    switch error.code {
-    case .timedOut:
-      return .timedOut(seconds: timeoutSeconds)
-    case .cancelled:
-      return .unreachable(reason: "the request was cancelled")
-    case .cannotFindHost, .dnsLookupFailed:
-      return .unreachable(reason: "the host name could not be resolved")
-    case .cannotConnectToHost:
-      return .unreachable(reason: "could not connect to the server")
-    case .notConnectedToInternet:
-      return .unreachable(reason: "no network connection")
-    case .networkConnectionLost:
-      return .unexpectedResponse(detail: "the connection closed before the reply was complete")
-    case .badServerResponse, .cannotParseResponse:
-      return .unexpectedResponse(detail: "a malformed HTTP reply")
-    case .unsupportedURL:
-      // The scheme was checked before asking, so this is libcurl refusing a reply that is not
-      // HTTP ("Received HTTP/0.9 when not allowed").
-      return .unexpectedResponse(detail: "a reply that is not HTTP")
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-      return .unreachable(reason: "the secure connection failed")
-    default:
-      return .unreachable(reason: error.localizedDescription)
-    }
   }
 }

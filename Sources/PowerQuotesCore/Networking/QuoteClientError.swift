@@ -1,32 +1,44 @@
 import Foundation
 
-/// Why a quote could not be had from DummyJSON.
+/// Why a quote could not be had from an online service (DummyJSON or ZenQuotes).
 ///
-/// Each case reads as one sentence.
+/// Each case reads as one sentence that names the service. The service defaults to DummyJSON,
+/// the first one powerquotes had, so `.rateLimited(retryAfter: 10)` still means DummyJSON's 429.
 public enum QuoteClientError: LocalizedError, Equatable, Sendable {
   /// No connection could be made (no network, DNS failure, connection refused or dropped).
-  case unreachable(reason: String)
+  case unreachable(reason: String, service: QuoteService = .dummyJSON)
   /// No reply within the timeout, in whole seconds.
-  case timedOut(seconds: Int)
-  /// 429: too many requests. `retryAfter` is the server's Retry-After in seconds, when it gave one.
-  case rateLimited(retryAfter: Int?)
-  /// 404 for `/quotes/{id}`.
+  case timedOut(seconds: Int, service: QuoteService = .dummyJSON)
+  /// Too many requests: a 429, or ZenQuotes' "Too many requests" quote. `retryAfter` is the
+  /// server's Retry-After in seconds, when it gave one.
+  case rateLimited(retryAfter: Int?, service: QuoteService = .dummyJSON)
+  /// 404 for DummyJSON's `/quotes/{id}` (only DummyJSON has ids).
   case notFound(id: Int)
   /// A 5xx status.
-  case serverError(status: Int)
+  case serverError(status: Int, service: QuoteService = .dummyJSON)
   /// A reply that is not what the API sends: HTML, the wrong JSON shape, too large, cut short.
-  case unexpectedResponse(detail: String)
+  case unexpectedResponse(detail: String, service: QuoteService = .dummyJSON)
+
+  /// The service that failed.
+  public var service: QuoteService {
+    switch self {
+    case .unreachable(_, let service), .timedOut(_, let service), .rateLimited(_, let service),
+      .serverError(_, let service), .unexpectedResponse(_, let service):
+      service
+    case .notFound: .dummyJSON
+    }
+  }
 
   /// A short reason, for the note "DummyJSON is unreachable (REASON); showing a saved quote".
   public var reason: String {
     switch self {
-    case .unreachable(let reason): reason
-    case .timedOut(let seconds): "no reply within \(seconds) s"
-    case .rateLimited(let retryAfter?): "rate limited; retry after \(retryAfter) s"
-    case .rateLimited(nil): "rate limited"
+    case .unreachable(let reason, _): reason
+    case .timedOut(let seconds, _): "no reply within \(seconds) s"
+    case .rateLimited(let retryAfter?, _): "rate limited; retry after \(retryAfter) s"
+    case .rateLimited(nil, _): "rate limited"
     case .notFound(let id): "no quote with id \(id)"
-    case .serverError(let status): "server error \(status)"
-    case .unexpectedResponse(let detail): detail
+    case .serverError(let status, _): "server error \(status)"
+    case .unexpectedResponse(let detail, _): detail
     }
   }
 
@@ -39,21 +51,26 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
   }
 
   public var errorDescription: String? {
+    let name = service.name
     switch self {
-    case .unreachable(let reason):
-      "DummyJSON is unreachable (\(reason)). Check the network, or use --offline."
-    case .timedOut(let seconds):
-      "DummyJSON did not answer within \(seconds) s. Try again, or raise --timeout."
-    case .rateLimited(let retryAfter?):
-      "DummyJSON is rate limiting requests. Try again in \(retryAfter) s."
-    case .rateLimited(nil):
-      "DummyJSON is rate limiting requests. Try again in a few seconds."
+    case .unreachable(let reason, _):
+      return "\(name) is unreachable (\(reason)). Check the network, or use --offline."
+    case .timedOut(let seconds, _):
+      return "\(name) did not answer within \(seconds) s. Try again, or raise --timeout."
+    case .rateLimited(let retryAfter?, _):
+      return "\(name) is rate limiting requests. Try again in \(retryAfter) s."
+    case .rateLimited(nil, .zenQuotes):
+      // Its free tier allows 5 requests in 30 s, and it says nothing of when to come back.
+      return "ZenQuotes is rate limiting requests (5 quotes in 30 s without a key). "
+        + "Try again in half a minute, or use --source dummyjson."
+    case .rateLimited(nil, _):
+      return "\(name) is rate limiting requests. Try again in a few seconds."
     case .notFound(let id):
-      "DummyJSON has no quote with id \(id)."
-    case .serverError(let status):
-      "DummyJSON answered with server error \(status). Try again later, or use --offline."
-    case .unexpectedResponse(let detail):
-      "DummyJSON sent an unexpected reply (\(detail)). Check --api-url."
+      return "DummyJSON has no quote with id \(id)."
+    case .serverError(let status, _):
+      return "\(name) answered with server error \(status). Try again later, or use --offline."
+    case .unexpectedResponse(let detail, _):
+      return "\(name) sent an unexpected reply (\(detail)). Check \(service.urlOption)."
     }
   }
 }

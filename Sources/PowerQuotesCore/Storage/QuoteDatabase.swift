@@ -56,7 +56,7 @@ public final class QuoteDatabase: Sendable {
     }
     let queue: DatabaseQueue
     do {
-      queue = try DatabaseQueue(path: path, configuration: configuration)
+      queue = try openRetryingWhileBusy(path: path, configuration: configuration)
     } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
       throw StorageError.notADatabase(path: path)
     } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
@@ -68,6 +68,29 @@ public final class QuoteDatabase: Sendable {
     return try QuoteDatabase(path: path, writer: queue, readOnly: !state.writable)
   }
 
+  /// Opens the file, trying again for a few seconds while another process holds it.
+  ///
+  /// Switching a new database to WAL mode needs it to itself, and SQLite answers "database is
+  /// locked" at once, without waiting out the busy timeout, when several processes open a new
+  /// database at the same moment.
+  private static func openRetryingWhileBusy(
+    path: String,
+    configuration: Configuration
+  ) throws -> DatabaseQueue {
+    var attempt = 0
+    while true {
+      do {
+        return try DatabaseQueue(path: path, configuration: configuration)
+      } catch let error as DatabaseError
+        where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
+        && attempt < 100
+      {
+        attempt += 1
+        usleep(UInt32(min(attempt, 10) * 10_000))
+      }
+    }
+  }
+
   /// Refuses an SQLite file at schema version 0 that already has tables: another program's.
   ///
   /// The header said version 0, but another powerquotes process may have just made the schema
@@ -76,9 +99,11 @@ public final class QuoteDatabase: Sendable {
     var configuration = Configuration()
     // Read-only and not switching to WAL: looking must not change the file.
     configuration.readonly = true
+    configuration.busyMode = .timeout(10)
     let (version, tables): (Int, Int)
     do {
-      (version, tables) = try DatabaseQueue(path: path, configuration: configuration).read { db in
+      let queue = try openRetryingWhileBusy(path: path, configuration: configuration)
+      (version, tables) = try queue.read { db in
         (
           try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
           try Int.fetchOne(
@@ -274,6 +299,21 @@ public final class QuoteDatabase: Sendable {
       try writer.read { db in
         try Row.fetchOne(db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [id])
           .map(Favorite.init(row:))
+      }
+    }
+  }
+
+  /// The favorite at `index` in id order (0 ..< ``favoriteCount()``), if there is one.
+  ///
+  /// Ids have gaps after deletes, so this counts rows: fine for one pick a day.
+  public func favorite(atIndex index: Int) throws -> Favorite? {
+    try translatingErrors {
+      try writer.read { db in
+        try Row.fetchOne(
+          db,
+          sql: "SELECT * FROM favorite ORDER BY id LIMIT 1 OFFSET ?",
+          arguments: [index]
+        ).map(Favorite.init(row:))
       }
     }
   }

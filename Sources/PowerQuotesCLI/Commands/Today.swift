@@ -1,0 +1,38 @@
+import ArgumentParser
+import PowerQuotesCore
+
+/// `powerquotes today`: the quote of the day.
+struct Today: EnvironmentCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show the quote of the day: the same all day, another tomorrow.",
+    discussion: """
+      Drawn from your favorites; when there are none, from the quotes seen before; when there \
+      are none either, from the built-in set. Never asks the network. The day is your local \
+      date (set TZ to choose another time zone), and the pick stays the same all day while the \
+      number of favorites does: saving or removing one may change it.
+
+      Like 'random', it remembers the quote as the one shown last, so 'powerquotes fav add' \
+      saves it and 'powerquotes share' shares it.
+
+      Examples:
+        $ powerquotes today
+        $ powerquotes today --format json
+      """
+  )
+
+  @OptionGroup var output: FormatOptions
+  @OptionGroup var global: GlobalOptions
+
+  func run(_ env: AppEnvironment) async throws {
+    let today = try env.quoteController().today()
+    switch output.format {
+    case .text:
+      env.console.out(
+        QuoteCardView.render(today.quote, width: env.terminal.width, painter: env.painter)
+      )
+    case .json:
+      env.console.out(JSONView.render(today))
+    }
+    env.credit(today.quote)
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The ZenQuotes API, as a struct of closures so tests can swap it.
+///
+/// ZenQuotes has no ids, so its quotes carry none: a favorite is keyed on quote and author.
+public struct ZenQuotesClient: Sendable {
+  /// A random quote (`/api/random`).
+  public var random: @Sendable () async throws -> Quote
+
+  /// Makes a client from its operation.
+  public init(random: @escaping @Sendable () async throws -> Quote) {
+    self.random = random
+  }
+}
+
+extension ZenQuotesClient {
+  /// ZenQuotes' public server.
+  // swift-format-ignore: NeverForceUnwrap
+  // A literal that is a valid URL.
+  public static let defaultBaseURL = URL(string: "https://zenquotes.io")!
+
+  /// The credit ZenQuotes' free tier asks for wherever its quotes are shown.
+  public static let attribution = "Quotes by zenquotes.io"
+
+  /// The author of the fake quote ZenQuotes sends instead of a real one when rate limiting.
+  public static let rateLimitAuthor = "zenquotes.io"
+
+  /// A client that talks to ZenQuotes at `baseURL`, giving up after `timeoutSeconds`.
+  public static func live(baseURL: URL, timeoutSeconds: Int) -> ZenQuotesClient {
+    let api = ZenQuotesAPI(
+      baseURL: baseURL,
+      fetcher: ServiceFetcher(
+        service: .zenQuotes,
+        fetcher: HTTPFetcher(
+          timeoutSeconds: timeoutSeconds,
+          maxBodyBytes: QuoteClient.maxBodyBytes
+        )
+      )
+    )
+    return ZenQuotesClient(random: { try await api.random() })
+  }
+
+  /// A client whose every call fails the test that made it: no test reaches a network by accident.
+  public static let failing = ZenQuotesClient(
+    random: { throw UnstubbedError(name: "ZenQuotesClient.random") }
+  )
+}
+
+/// The HTTP contract of ZenQuotes' `/api/random` (see shared/dummyjson-api.md, last section).
+///
+/// Replies are a bare array of `{"q": quote, "a": author, "h": html}`, with optional `c`, `i` and
+/// `date`. When it limits a client, ZenQuotes answers with a fake quote by `zenquotes.io`
+/// ("Too many requests. Obtain an auth key for unlimited access."), sometimes with status 200;
+/// that is rate limiting, never a quote.
+private struct ZenQuotesAPI: Sendable {
+  var baseURL: URL
+  var fetcher: ServiceFetcher
+
+  /// The wire shape of one quote; the other fields are not needed.
+  struct Payload: Decodable {
+    var q: String
+    var a: String
+  }
+
+  func random() async throws -> Quote {
+    let url = baseURL.appending(path: "api/random")
+    let (response, body) = try await fetcher.get(url)
+    switch response.statusCode {
+    case 200:
+      return try decodeQuote(response: response, body: body)
+    case 429:
+      throw QuoteClientError.rateLimited(
+        retryAfter: ServiceFetcher.retryAfter(response),
+        service: .zenQuotes
+      )
+    case 500...599:
+      throw QuoteClientError.serverError(status: response.statusCode, service: .zenQuotes)
+    case 404:
+      throw fetcher.unexpected("404 Not Found for \(url.path())")
+    default:
+      throw fetcher.unexpected("HTTP status \(response.statusCode)")
+    }
+  }
+
+  private func decodeQuote(response: HTTPURLResponse, body: Data) throws -> Quote {
+    try fetcher.requireJSON(response)
+    guard let payloads = try? JSONDecoder().decode([Payload].self, from: body) else {
+      throw fetcher.unexpected("JSON that is not a list of quotes")
+    }
+    guard let payload = payloads.first else {
+      throw fetcher.unexpected("an empty list of quotes")
+    }
+    let author = payload.a.trimmingCharacters(in: .whitespacesAndNewlines)
+    if author.lowercased() == ZenQuotesClient.rateLimitAuthor {
+      throw QuoteClientError.rateLimited(retryAfter: nil, service: .zenQuotes)
+    }
+    guard !payload.q.allSatisfy(\.isWhitespace), !author.isEmpty else {
+      throw fetcher.unexpected("a quote with no text or no author")
+    }
+    return Quote(text: payload.q, author: payload.a, source: .zenQuotes)
+  }
+}
