@@ -63,6 +63,24 @@ struct CommandTests {
     #expect(Quote.builtIn.contains(shown))
   }
 
+  @Test(
+    "The fallback note says what went wrong",
+    arguments: [
+      (QuoteClientError.timedOut(seconds: 10), "DummyJSON is unreachable (no reply within 10 s)"),
+      (.rateLimited(retryAfter: 10), "DummyJSON is rate limiting requests (retry after 10 s)"),
+      (.rateLimited(retryAfter: nil), "DummyJSON is rate limiting requests"),
+      (.serverError(status: 503), "DummyJSON is failing (server error 503)"),
+      (
+        .unexpectedResponse(detail: "an HTML page instead of JSON"),
+        "DummyJSON sent an unexpected reply (an HTML page instead of JSON)"
+      ),
+    ]
+  )
+  func fallbackNotes(error: QuoteClientError, note: String) async throws {
+    try await execute(["random"], env(client: .throwing(error)))
+    #expect(console.err == note + "; showing a saved quote.\n")
+  }
+
   @Test("random --online fails instead of falling back")
   func randomOnline() async throws {
     let client = QuoteClient.throwing(.rateLimited(retryAfter: 10))

@@ -77,11 +77,11 @@ struct RandomSourceTests {
     arguments: [
       (
         QuoteClientError.rateLimited(retryAfter: nil, service: .zenQuotes),
-        "ZenQuotes is unreachable (rate limited); showing a saved quote.\n"
+        "ZenQuotes is rate limiting requests; showing a saved quote.\n"
       ),
       (
         .serverError(status: 503, service: .zenQuotes),
-        "ZenQuotes is unreachable (server error 503); showing a saved quote.\n"
+        "ZenQuotes is failing (server error 503); showing a saved quote.\n"
       ),
       (
         .unreachable(reason: "could not connect to the server", service: .zenQuotes),

@@ -71,7 +71,7 @@ struct SourcesEndToEndTests {
       #expect(random.status == 0)
       #expect(random.out.contains("│ Dear Self,"))
       #expect(!random.out.contains("Too many requests"))
-      #expect(random.err == "ZenQuotes is unreachable (rate limited); showing a saved quote.\n")
+      #expect(random.err == "ZenQuotes is rate limiting requests; showing a saved quote.\n")
 
       let online = try await runBinary(
         ["random", "--source", "zenquotes", "--online"], home: home.path, environment: env)

@@ -107,8 +107,7 @@ struct Random: EnvironmentCommand {
       let shown = try await controller.random(
         mode: fallback ? .automatic : .online, from: service)
       if let reason = shown.fallbackReason {
-        env.console.note(
-          "\(reason.service.name) is unreachable (\(reason.reason)); showing a saved quote.")
+        env.console.note(reason.fallbackNote)
       }
       quote = shown.quote
     }

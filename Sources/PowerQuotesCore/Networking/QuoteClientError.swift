@@ -42,6 +42,23 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
     }
   }
 
+  /// The one note `random` prints when it shows a saved quote instead, saying what went wrong:
+  /// "DummyJSON is unreachable (could not connect to the server); showing a saved quote."
+  public var fallbackNote: String {
+    let name = service.name
+    let what =
+      switch self {
+      case .unreachable, .timedOut: "\(name) is unreachable (\(reason))"
+      case .rateLimited(let retryAfter?, _):
+        "\(name) is rate limiting requests (retry after \(retryAfter) s)"
+      case .rateLimited(nil, _): "\(name) is rate limiting requests"
+      case .serverError: "\(name) is failing (\(reason))"
+      case .unexpectedResponse: "\(name) sent an unexpected reply (\(reason))"
+      case .notFound: "\(name) has \(reason)"
+      }
+    return what + "; showing a saved quote."
+  }
+
   /// Whether `random` may fall back to a saved quote: the service failed, not the request.
   public var allowsFallback: Bool {
     switch self {
