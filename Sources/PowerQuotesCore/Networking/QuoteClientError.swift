@@ -42,8 +42,10 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
     }
   }
 
-  /// The one note `random` prints when it shows a saved quote instead, saying what went wrong:
-  /// "DummyJSON is unreachable (could not connect to the server); showing a saved quote."
+  /// The one note `random` prints when it shows a saved quote instead.
+  ///
+  /// It says what went wrong, as in "DummyJSON is unreachable (could not connect to the
+  /// server); showing a saved quote."
   public var fallbackNote: String {
     let name = service.name
     let what =
