@@ -275,3 +275,85 @@ struct EndToEndTests {
     #expect(FileManager.default.fileExists(atPath: home.file("xdg/powerquotes/powerquotes.sqlite")))
   }
 }
+
+@Suite("Shell integration, end to end")
+struct ShellIntegrationTests {
+  @Test("--copy runs the clipboard tool found on PATH, or says none is there")
+  func copy() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let tools = home.file("bin")
+    try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
+    let clip = home.file("clipboard.txt")
+    try "#!/bin/sh\ncat > '\(clip)'\n".write(
+      toFile: tools + "/xclip",
+      atomically: true,
+      encoding: .utf8
+    )
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755],
+      ofItemAtPath: tools + "/xclip"
+    )
+    let database = home.file("q.sqlite")
+    _ = try await runBinary(["random", "--offline", "--database", database], home: home.path)
+    let copied = try await runBinary(
+      ["share", "--copy", "--database", database],
+      home: home.path,
+      environment: ["PATH": tools + ":/usr/bin:/bin"]
+    )
+    #expect(copied.status == 0)
+    #expect(copied.err == "Copied the share text to the clipboard (with xclip).\n")
+    let text = try String(contentsOfFile: clip, encoding: .utf8)
+    #expect(text.hasPrefix("\"") && text.contains("\" — "))
+
+    let none = try await runBinary(
+      ["share", "--copy", "--database", database],
+      home: home.path,
+      environment: ["PATH": home.file("empty")]
+    )
+    #expect(none.status == 1)
+    #expect(
+      none.err
+        == "Error: No clipboard tool was found: install wl-clipboard (Wayland), xclip or xsel, "
+        + "or use --output FILE.\n"
+    )
+  }
+
+  @Test(
+    "Completion scripts for bash, zsh and fish come from the command tree",
+    arguments: [
+      "bash", "zsh", "fish",
+    ])
+  func completionScripts(shell: String) async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let result = try await runBinary(["--generate-completion-script", shell], home: home.path)
+    #expect(result.status == 0)
+    #expect(result.out.contains("powerquotes"))
+    #expect(result.out.contains("sync"))
+  }
+
+  @Test("sync and then random --offline with the built binary against a local DummyJSON")
+  func syncThenOffline() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let catalogue = FakeCatalogue(count: 45)
+    try await FixtureServer.with(catalogue.routes) { server in
+      let env = [
+        "POWERQUOTES_API_URL": server.baseURL.absoluteString,
+        "POWERQUOTES_DATABASE": home.file("q.sqlite"),
+      ]
+      let sync = try await runBinary(
+        ["sync", "--per-page", "20"], home: home.path, environment: env)
+      #expect(sync.status == 0)
+      #expect(sync.out.isEmpty)
+      #expect(sync.err.hasPrefix("Synced 45 of 45 DummyJSON quotes"))
+      let offline = try await runBinary(
+        ["random", "--offline", "--format", "json"],
+        home: home.path,
+        environment: env
+      )
+      #expect(offline.status == 0)
+    }
+  }
+}

@@ -7,7 +7,7 @@ import Testing
 @testable import PowerQuotesCLI
 
 /// A line reader over a script, recording what it was asked to remember.
-private final class ScriptedLines: Sendable {
+final class ScriptedLines: Sendable {
   private let lines: Mutex<[LineEvent]>
   let remembered = Mutex<[String]>([])
 

@@ -54,6 +54,9 @@ struct ShareOptions: ParsableArguments {
   @Option(name: [.short, .long], help: ArgumentHelp("Write to this file.", valueName: "file"))
   var output: String?
 
+  @Flag(help: "Put it on the clipboard (with wl-copy, xclip or xsel).")
+  var copy = false
+
   func validate() throws {
     if output?.isEmpty == true {
       throw ValidationError("--output needs a file name.")
@@ -66,7 +69,12 @@ struct ShareOptions: ParsableArguments {
     if let output {
       try TextFile.write(text, toPath: output)
       env.console.note("Wrote the share text to \(TerminalText.sanitized(output)).")
-    } else {
+    }
+    if copy {
+      let tool = try env.clipboard.copy(text)
+      env.console.note("Copied the share text to the clipboard (with \(tool)).")
+    }
+    if output == nil && !copy {
       env.console.out(text)
     }
   }

@@ -39,7 +39,8 @@ extension AppEnvironment {
       now: { Date() },
       timeZone: .current,
       randomIndex: { Int.random(in: 0..<max(1, $0)) },
-      terminal: .live(color: options.color, environment: environment)
+      terminal: .live(color: options.color, environment: environment),
+      clipboard: .live(environment: environment)
     )
   }
 

@@ -28,6 +28,8 @@ public struct AppEnvironment: Sendable {
   public var sleep: @Sendable (Duration) async throws -> Void
   /// Notes printed once per run or shell session (ZenQuotes' attribution).
   public var onceNotes: OnceNotes
+  /// The desktop clipboard, for `--copy`.
+  public var clipboard: Clipboard
 
   /// Makes an environment from its parts.
   ///
@@ -44,7 +46,8 @@ public struct AppEnvironment: Sendable {
     randomIndex: @escaping @Sendable (Int) -> Int,
     terminal: TerminalInfo,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-    onceNotes: OnceNotes = OnceNotes()
+    onceNotes: OnceNotes = OnceNotes(),
+    clipboard: Clipboard = .failing
   ) {
     self.quoteClient = quoteClient
     self.zenQuotesClient = zenQuotesClient
@@ -57,6 +60,7 @@ public struct AppEnvironment: Sendable {
     self.terminal = terminal
     self.sleep = sleep
     self.onceNotes = onceNotes
+    self.clipboard = clipboard
   }
 
   /// A quote controller over this environment.
