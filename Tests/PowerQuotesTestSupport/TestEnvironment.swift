@@ -49,7 +49,7 @@ public final class ScriptedInput: Sendable {
 public let testDate = Date(timeIntervalSince1970: 1_800_000_000)
 
 extension AppEnvironment {
-  /// An environment for tests: the given database and client (failing by default, so nothing
+  /// An environment for tests: the given database and clients (failing by default, so nothing
   /// reaches a network unstubbed), captured output, a fixed clock and the first index always.
   public static func test(
     database: QuoteDatabase,
@@ -57,7 +57,8 @@ extension AppEnvironment {
     console: CapturedConsole,
     input: InputSource = .empty,
     terminal: TerminalInfo = .plain,
-    randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }
+    randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 },
+    downloadClient: DownloadClient = .failing
   ) -> AppEnvironment {
     AppEnvironment(
       quoteClient: client,
@@ -66,7 +67,8 @@ extension AppEnvironment {
       input: input,
       now: { testDate },
       randomIndex: randomIndex,
-      terminal: terminal
+      terminal: terminal,
+      downloadClient: downloadClient
     )
   }
 }

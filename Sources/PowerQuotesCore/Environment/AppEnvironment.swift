@@ -20,6 +20,8 @@ public struct AppEnvironment: Sendable {
   public var randomIndex: @Sendable (Int) -> Int
   /// What kind of terminal the output goes to.
   public var terminal: TerminalInfo
+  /// Fetches files from the web for `fav import URL`.
+  public var downloadClient: DownloadClient
 
   /// Makes an environment from its parts.
   public init(
@@ -29,7 +31,8 @@ public struct AppEnvironment: Sendable {
     input: InputSource,
     now: @escaping @Sendable () -> Date,
     randomIndex: @escaping @Sendable (Int) -> Int,
-    terminal: TerminalInfo
+    terminal: TerminalInfo,
+    downloadClient: DownloadClient = .failing
   ) {
     self.quoteClient = quoteClient
     self.database = database
@@ -38,6 +41,7 @@ public struct AppEnvironment: Sendable {
     self.now = now
     self.randomIndex = randomIndex
     self.terminal = terminal
+    self.downloadClient = downloadClient
   }
 
   /// A quote controller over this environment.
@@ -53,5 +57,10 @@ public struct AppEnvironment: Sendable {
   /// A favorites controller over this environment.
   public func favoritesController() throws -> FavoritesController {
     FavoritesController(database: try database.get(), client: quoteClient, now: now)
+  }
+
+  /// An import and export controller over this environment.
+  public func exchangeController() throws -> ExchangeController {
+    ExchangeController(database: try database.get(), downloadClient: downloadClient, now: now)
   }
 }
