@@ -213,7 +213,9 @@ struct ShellCompletionTests {
     let tree = CommandTree.powerquotes
     #expect(tree.subcommands.map(\.name) == ["random", "fav", "share", "shell"])
     let fav = try #require(tree.subcommand("fav"))
-    #expect(fav.subcommands.map(\.name) == ["add", "list", "search", "show", "rm", "share"])
+    #expect(
+      fav.subcommands.map(\.name)
+        == ["add", "list", "search", "show", "rm", "share", "export", "import"])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
     #expect(tree.subcommand("random")?.values["--format"] == ["text", "json"])
   }

@@ -16,7 +16,8 @@ extension AppEnvironment {
       input: .live,
       now: { Date() },
       randomIndex: { Int.random(in: 0..<max(1, $0)) },
-      terminal: .live(color: options.color, environment: environment)
+      terminal: .live(color: options.color, environment: environment),
+      downloadClient: .live(timeoutSeconds: options.timeout)
     )
   }
 
@@ -30,6 +31,7 @@ extension AppEnvironment {
         baseURL: try options.resolvedAPIURL(environment: environment),
         timeoutSeconds: options.timeout
       )
+      adjusted.downloadClient = .live(timeoutSeconds: options.timeout)
     }
     if let path = options.database {
       let path = DatabaseLocation.resolve(option: path, environment: environment)
