@@ -49,7 +49,7 @@ public enum ExportView {
 
   /// A time as ISO 8601 in UTC with milliseconds, the precision the database keeps.
   public static func timestamp(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    Timestamp.utc(date, separator: "T") + "Z"
   }
 
   // MARK: - JSON
