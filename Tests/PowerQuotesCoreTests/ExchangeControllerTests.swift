@@ -152,12 +152,13 @@ struct ExchangeControllerTests {
     let envelope = #"""
       {"quotes":[{"id":1,"quote":"Your heart is the size of an ocean. Go find yourself in its hidden depths.","author":"Rumi"},{"id":2,"quote":"Be mindful.","author":"Umar"}],"total":2,"skip":0,"limit":2}
       """#
-    try await FixtureServer.with({ server in
+    let routes: @Sendable (HTTPServer) async -> Void = { server in
       await server.appendRoute("GET /quotes") { _ in .json(envelope) }
       await server.appendRoute("GET /big") { _ in
         .json("[" + String(repeating: " ", count: 100) + "]")
       }
-    }) { server in
+    }
+    try await FixtureServer.with(routes) { server in
       let database = try QuoteDatabase.inMemory()
       _ = try database.addFavorite(Samples.rumi, at: testDate)
       let exchange = controller(database, download: .live(timeoutSeconds: 10))
