@@ -182,10 +182,16 @@ struct ExchangeControllerTests {
 
       let small = controller(database, download: .live(timeoutSeconds: 10, maxBodyBytes: 50))
       let big = server.baseURL.absoluteString + "/big"
-      await #expect(throws: ImportError.tooLarge(origin: big, limit: 50)) {
+      let tooLarge = await #expect(throws: ImportError.tooLarge(origin: big, limit: 50)) {
         try await small.importFavorites(
           from: try #require(ImportLocation.parse(big)), dryRun: false)
       }
+      #expect(
+        tooLarge?.errorDescription
+          == "\(big) is larger than 50 bytes, too large to import. Split it into smaller files.")
+      #expect(
+        ImportError.tooLarge(origin: "f", limit: ImportParser.maxFileBytes).errorDescription
+          == "f is larger than 64 MiB, too large to import. Split it into smaller files.")
       #expect(try database.favoriteCount() == 2)
     }
   }

@@ -37,8 +37,9 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
     case .cannotRead(let path, let reason):
       "Could not read \(shown(path)): \(reason). Check the path, or give an http or https URL."
     case .tooLarge(let origin, let limit):
-      "\(shown(origin)) is larger than \(limit >> 20) MiB, too large to import. "
-        + "Split it into smaller files."
+      "\(shown(origin)) is larger than "
+        + (limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes")
+        + ", too large to import. Split it into smaller files."
     case .empty(let origin):
       "\(shown(origin)) is empty: there is nothing to import. Give a JSON, CSV or fortune file."
     case .unknownFormat(let origin):
