@@ -217,7 +217,9 @@ struct ShellCompletionTests {
       ]
     )
     let fav = try #require(tree.subcommand("fav"))
-    #expect(fav.subcommands.map(\.name) == ["add", "list", "search", "show", "rm", "share"])
+    #expect(
+      fav.subcommands.map(\.name)
+        == ["add", "list", "search", "show", "rm", "share", "export", "import"])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
     #expect(tree.subcommand("random")?.values["--format"] == ["text", "json"])
     #expect(tree.subcommand("random")?.values["--source"] == ["dummyjson", "zenquotes", "offline"])

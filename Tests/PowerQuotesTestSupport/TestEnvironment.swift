@@ -61,7 +61,8 @@ extension AppEnvironment {
     terminal: TerminalInfo = .plain,
     now: @escaping @Sendable () -> Date = { testDate },
     timeZone: TimeZone = .utc,
-    randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }
+    randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 },
+    downloadClient: DownloadClient = .failing
   ) -> AppEnvironment {
     AppEnvironment(
       quoteClient: client,
@@ -72,7 +73,8 @@ extension AppEnvironment {
       now: now,
       timeZone: timeZone,
       randomIndex: randomIndex,
-      terminal: terminal
+      terminal: terminal,
+      downloadClient: downloadClient
     )
   }
 }

@@ -4,7 +4,7 @@ import ArgumentParser
 struct Favorites: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fav",
-    abstract: "Save, list, search, show, share and remove favorite quotes.",
+    abstract: "Save, list, search, show, share, remove, export and import favorite quotes.",
     discussion: """
       Examples:
         $ powerquotes fav add
@@ -12,7 +12,12 @@ struct Favorites: AsyncParsableCommand {
         $ powerquotes fav list
         $ powerquotes fav search umar
         $ powerquotes fav rm 3
+        $ powerquotes fav export --format csv --output favorites.csv
+        $ powerquotes fav import favorites.csv
       """,
-    subcommands: [Add.self, List.self, Search.self, Show.self, Remove.self, Share.self]
+    subcommands: [
+      Add.self, List.self, Search.self, Show.self, Remove.self, Share.self, Export.self,
+      Import.self,
+    ]
   )
 }

@@ -40,7 +40,8 @@ extension AppEnvironment {
       timeZone: .current,
       randomIndex: { Int.random(in: 0..<max(1, $0)) },
       terminal: .live(color: options.color, environment: environment),
-      clipboard: .live(environment: environment)
+      clipboard: .live(environment: environment),
+      downloadClient: .live(timeoutSeconds: options.timeout)
     )
   }
 
@@ -56,6 +57,7 @@ extension AppEnvironment {
         baseURL: try options.resolvedAPIURL(environment: environment),
         timeoutSeconds: options.timeout
       )
+      adjusted.downloadClient = .live(timeoutSeconds: options.timeout)
     }
     if options.zenQuotesURL != nil || options.timeout != GlobalOptions.defaultTimeout {
       adjusted.zenQuotesClient = .live(

@@ -30,6 +30,8 @@ public struct AppEnvironment: Sendable {
   public var onceNotes: OnceNotes
   /// The desktop clipboard, for `--copy`.
   public var clipboard: Clipboard
+  /// Fetches files from the web for `fav import URL`.
+  public var downloadClient: DownloadClient
 
   /// Makes an environment from its parts.
   ///
@@ -47,7 +49,8 @@ public struct AppEnvironment: Sendable {
     terminal: TerminalInfo,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
     onceNotes: OnceNotes = OnceNotes(),
-    clipboard: Clipboard = .failing
+    clipboard: Clipboard = .failing,
+    downloadClient: DownloadClient = .failing
   ) {
     self.quoteClient = quoteClient
     self.zenQuotesClient = zenQuotesClient
@@ -61,6 +64,7 @@ public struct AppEnvironment: Sendable {
     self.sleep = sleep
     self.onceNotes = onceNotes
     self.clipboard = clipboard
+    self.downloadClient = downloadClient
   }
 
   /// A quote controller over this environment.
@@ -83,5 +87,10 @@ public struct AppEnvironment: Sendable {
   /// A favorites controller over this environment.
   public func favoritesController() throws -> FavoritesController {
     FavoritesController(database: try database.get(), client: quoteClient, now: now)
+  }
+
+  /// An import and export controller over this environment.
+  public func exchangeController() throws -> ExchangeController {
+    ExchangeController(database: try database.get(), downloadClient: downloadClient, now: now)
   }
 }

@@ -19,14 +19,17 @@ public struct QuoteSource: RawRepresentable, Codable, Hashable, Sendable, Custom
   public static let builtIn = QuoteSource(rawValue: "builtin")
   /// Typed by the user with `fav add "text" --author NAME`.
   public static let manual = QuoteSource(rawValue: "manual")
+  /// Read by `fav import` from a file that does not say where the quote came from.
+  public static let imported = QuoteSource(rawValue: "imported")
 
-  /// A name for people: "DummyJSON", "ZenQuotes", "built-in", "added by hand".
+  /// A name for people: "DummyJSON", "ZenQuotes", "built-in", "added by hand", "imported".
   public var description: String {
     switch self {
     case .dummyJSON: "DummyJSON"
     case .zenQuotes: "ZenQuotes"
     case .builtIn: "built-in"
     case .manual: "added by hand"
+    case .imported: "imported"
     default: rawValue
     }
   }

@@ -343,6 +343,57 @@ public final class QuoteDatabase: Sendable {
     }
   }
 
+  // MARK: - Import
+
+  /// Saves `quotes` in one transaction: all of them, or none when anything fails.
+  ///
+  /// As in ``addFavorite(_:at:)``, the UNIQUE key decides what is already a favorite, so a quote
+  /// that appears twice in `quotes` is added once and then counted as already a favorite. A quote
+  /// without its own `savedAt` is saved at `date`. Times are stored to the millisecond, rounded,
+  /// so an exported time comes back exactly. With `dryRun` the same inserts run and the
+  /// transaction is rolled back: the counts are exact and nothing changes.
+  public func importFavorites(
+    _ quotes: [ImportedQuote],
+    at date: Date,
+    dryRun: Bool
+  ) throws -> (added: Int, alreadyFavorites: Int) {
+    let sql = """
+      INSERT INTO favorite
+        (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """
+    return try translatingErrors {
+      try writer.writeWithoutTransaction { db in
+        var counts = (added: 0, alreadyFavorites: 0)
+        try db.inTransaction(.immediate) {
+          var insert = try db.makeStatement(sql: sql)
+          for imported in quotes {
+            let quote = imported.quote
+            let key = quote.key
+            do {
+              try insert.execute(arguments: [
+                quote.text, quote.author, quote.source.rawValue, quote.sourceID,
+                Timestamp.utc(imported.savedAt ?? date, separator: " "), key.quote, key.author,
+                QuoteKey.searchFolded(quote.author),
+              ])
+              counts.added += 1
+            } catch let error as DatabaseError
+              where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+            {
+              // Only this statement failed; the transaction and the rows before it stand. A
+              // statement that failed reports the same error again when next reset, so the
+              // next row gets a fresh one.
+              counts.alreadyFavorites += 1
+              insert = try db.makeStatement(sql: sql)
+            }
+          }
+          return dryRun ? .rollback : .commit
+        }
+        return counts
+      }
+    }
+  }
+
   // MARK: - Shown quotes
 
   /// Remembers `quote` as the last one shown and adds it to the offline pool.

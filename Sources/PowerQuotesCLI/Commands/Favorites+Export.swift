@@ -1,0 +1,78 @@
+import ArgumentParser
+import PowerQuotesCore
+
+extension Favorites {
+  /// `powerquotes fav export`: favorites out, as data.
+  struct Export: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write favorites as JSON, CSV, Markdown or a fortune file.",
+      discussion: """
+        JSON (the default) keeps everything and 'fav import' reads it back exactly. CSV has \
+        the header quote,author,source,source_id,saved_at. Markdown is one block quote per \
+        favorite; fortune is %-separated entries for strfile and fortune. Quotes are written \
+        as stored, not cleaned up for a terminal. --output FILE writes the file in place, as a \
+        shell's > would: a link is followed and an existing file keeps its permissions.
+
+        Examples:
+          $ powerquotes fav export --output favorites.json
+          $ powerquotes fav export --format csv --author rumi > rumi.csv
+          $ powerquotes fav export --format fortune --output quotes && strfile quotes
+        """
+    )
+
+    @Option(help: "The layout: json, csv, markdown or fortune.")
+    var format: ExportFormat = .json
+
+    @Option(
+      name: [.short, .long],
+      help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")
+    )
+    var output: String?
+
+    @Option(help: "Only favorites whose author contains this text, as 'fav search' finds them.")
+    var author: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+      if let author, author.allSatisfy(\.isWhitespace) {
+        throw ValidationError("--author is empty: give part of an author's name.")
+      }
+      if output?.isEmpty == true {
+        throw ValidationError("--output is empty: give the path of the file to write.")
+      }
+    }
+
+    func run(_ env: AppEnvironment) async throws {
+      let controller = try env.exchangeController()
+      guard let output else {
+        var buffered = BufferedOutput(env.console.out)
+        _ = try write(controller) { buffered.append($0) }
+        buffered.flush()
+        return
+      }
+      let file = try OutputFile(path: output, protecting: try env.database.get().path)
+      let count = try write(controller) { try file.write($0) }
+      try file.close()
+      let what = count == 1 ? "1 favorite" : "\(count) favorites"
+      env.console.note("Exported \(what) to \(TerminalText.sanitized(output)).")
+    }
+
+    /// Streams the export to `sink` a favorite at a time; returns how many were written.
+    private func write(
+      _ controller: ExchangeController,
+      to sink: (String) throws -> Void
+    ) throws -> Int {
+      try sink(ExportView.header(format))
+      var count = 0
+      try controller.forEachFavorite(author: author) { favorite in
+        try sink(ExportView.entry(favorite, format: format, index: count))
+        count += 1
+      }
+      try sink(ExportView.footer(format, count: count))
+      return count
+    }
+  }
+}
+
+extension ExportFormat: ExpressibleByArgument {}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Moves favorites in and out: `fav export` and `fav import`.
+public struct ExchangeController: Sendable {
+  private let database: QuoteDatabase
+  private let downloadClient: DownloadClient
+  private let now: @Sendable () -> Date
+
+  /// Makes a controller over `database`; `downloadClient` fetches URLs given to import.
+  public init(
+    database: QuoteDatabase,
+    downloadClient: DownloadClient,
+    now: @escaping @Sendable () -> Date
+  ) {
+    self.database = database
+    self.downloadClient = downloadClient
+    self.now = now
+  }
+
+  /// Calls `body` with every favorite to export, or those whose author contains `author`, one
+  /// at a time in id order, so that a long export is never all in memory.
+  public func forEachFavorite(author: String?, _ body: (Favorite) throws -> Void) throws {
+    try database.forEachFavorite(matching: author, body)
+  }
+
+  /// Reads `location` and saves its quotes in one transaction, all or none; with `dryRun`,
+  /// only reports what it would do.
+  ///
+  /// The file is read and parsed whole before the database is touched, so a malformed file
+  /// changes nothing.
+  ///
+  /// - Throws: ``ImportError`` for a file or URL that cannot be read or is not a format
+  ///   powerquotes imports; ``StorageError`` when the database fails (nothing is saved).
+  public func importFavorites(from location: ImportLocation, dryRun: Bool) async throws
+    -> ImportReport
+  {
+    let data: Data
+    switch location {
+    case .file(let path):
+      data = try InputFile.read(path: path, limit: ImportParser.maxFileBytes)
+    case .url(let url):
+      data = try await downloadClient.get(url)
+    }
+    let batch = try ImportParser.parse(data, origin: location.description)
+    let counts = try database.importFavorites(batch.quotes, at: now(), dryRun: dryRun)
+    return ImportReport(
+      format: batch.format,
+      dryRun: dryRun,
+      added: counts.added,
+      alreadyFavorites: counts.alreadyFavorites,
+      rejected: batch.rejected
+    )
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Why a file or URL could not be imported at all; nothing was changed.
+///
+/// Each case reads as one sentence. A single bad row is not an error: it is an
+/// ``ImportRejection`` in the report.
+public enum ImportError: LocalizedError, Equatable, Sendable {
+  /// The file could not be opened or read.
+  case cannotRead(path: String, reason: String)
+  /// The file or reply is larger than `limit` bytes.
+  case tooLarge(origin: String, limit: Int)
+  /// The file or reply has no content.
+  case empty(origin: String)
+  /// Neither JSON, CSV with a header, nor a fortune file.
+  case unknownFormat(origin: String)
+  /// It starts like JSON but does not parse.
+  case brokenJSON(origin: String, detail: String)
+  /// Valid JSON, but neither an array of quotes nor DummyJSON's `{"quotes": [...]}`.
+  case unexpectedJSON(origin: String)
+  /// CSV whose first line does not name the `quote` and `author` columns.
+  case missingCSVHeader(origin: String)
+  /// The URL could not be fetched (no network, DNS failure, connection refused, cut short).
+  case unreachable(url: String, reason: String)
+  /// The URL did not answer within the timeout, in whole seconds.
+  case timedOut(url: String, seconds: Int)
+  /// The URL answered with a status other than 2xx.
+  case httpStatus(url: String, status: Int)
+  /// CSV that ends inside a quoted field opened on data row `row`.
+  case unterminatedCSVQuote(origin: String, row: Int)
+
+  public var errorDescription: String? {
+    switch self {
+    case .cannotRead(let path, let reason):
+      "Could not read \(shown(path)): \(reason). Check the path, or give an http or https URL."
+    case .tooLarge(let origin, let limit):
+      "\(shown(origin)) is larger than "
+        + (limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes")
+        + ", too large to import. Split it into smaller files."
+    case .empty(let origin):
+      "\(shown(origin)) is empty: there is nothing to import. Give a JSON, CSV or fortune file."
+    case .unknownFormat(let origin):
+      "\(shown(origin)) is not a file powerquotes can import. Give JSON, CSV with a "
+        + "quote,author header, or a fortune file with '%' lines between entries."
+    case .brokenJSON(let origin, let detail):
+      "\(shown(origin)) is not valid JSON (\(detail)); nothing was imported. Fix the file, "
+        + "or export it again."
+    case .unexpectedJSON(let origin):
+      "\(shown(origin)) is JSON but not a list of quotes. Give an array of {\"quote\", "
+        + "\"author\"} objects, a 'fav export' file, or DummyJSON's {\"quotes\": [...]}."
+    case .missingCSVHeader(let origin):
+      "\(shown(origin)) looks like CSV but its first line does not name the quote and author "
+        + "columns. Add a header line such as quote,author."
+    case .unreachable(let url, let reason):
+      "Could not download \(shown(url)) (\(reason)); nothing was imported. Check the address "
+        + "and the network."
+    case .timedOut(let url, let seconds):
+      "\(shown(url)) did not answer within \(seconds) s; nothing was imported. Try again, or "
+        + "raise --timeout."
+    case .httpStatus(let url, let status):
+      "\(shown(url)) answered with HTTP status \(status) "
+        + "(\(HTTPURLResponse.localizedString(forStatusCode: status))); nothing was imported. "
+        + "Check the address."
+    case .unterminatedCSVQuote(let origin, let row):
+      "\(shown(origin)) ends inside a quoted CSV field that opens on row \(row); nothing was "
+        + "imported. Close the quote with a \" character."
+    }
+  }
+
+  private func shown(_ text: String) -> String { TerminalText.sanitized(text) }
+}

@@ -1,0 +1,19 @@
+/// The kinds of file `fav import` reads, told apart by their content.
+public enum ImportFormat: String, Sendable, Equatable, Encodable {
+  /// A JSON array: our export (items with `savedAt`) or the iOS app's `{"quote","author"}` items.
+  case json
+  /// DummyJSON's list envelope, `{"quotes": [{"id", "quote", "author"}], ...}`.
+  case dummyJSON = "dummyjson"
+  /// CSV with a header naming at least the `quote` and `author` columns.
+  case csv
+  /// A fortune file: entries separated by lines holding only `%`.
+  case fortune
+
+  /// What one position in the file is called in messages: "row 7", "entry 3".
+  public var positionName: String {
+    switch self {
+    case .json, .dummyJSON, .csv: "row"
+    case .fortune: "entry"
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+extension ImportParser {
+  /// Our export, the iOS app's favorites, or DummyJSON's list envelope.
+  ///
+  /// An item with a `savedAt` is one of our exported favorites and is kept exactly, with its
+  /// source, source id and time. Other items of an array are the iOS app's `{"quote","author"}`,
+  /// which saved the quote wrapped in quote marks and the author as `- Name`: both are removed.
+  /// DummyJSON's items keep their id as the source id.
+  static func parseJSON(_ bytes: [UInt8], origin: String) throws -> Batch {
+    let root: JSONValue
+    do {
+      root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    } catch {
+      throw ImportError.brokenJSON(origin: origin, detail: jsonProblem(bytes, error))
+    }
+    switch root {
+    case .array(let items):
+      var batch = Batch(format: .json)
+      for (index, item) in items.enumerated() {
+        addJSONItem(item, position: index + 1, to: &batch)
+      }
+      return batch
+    case .object(let fields):
+      guard case .array(let items)? = fields["quotes"] else {
+        throw ImportError.unexpectedJSON(origin: origin)
+      }
+      var batch = Batch(format: .dummyJSON)
+      for (index, item) in items.enumerated() {
+        guard let (text, author, fields) = quoteAndAuthor(item) else {
+          batch.reject(position: index + 1, .notAQuote)
+          continue
+        }
+        var sourceID: Int?
+        if case .integer(let id)? = fields["id"] { sourceID = id }
+        batch.add(
+          position: index + 1, text: text, author: author, source: .dummyJSON, sourceID: sourceID)
+      }
+      return batch
+    default:
+      throw ImportError.unexpectedJSON(origin: origin)
+    }
+  }
+
+  private static func addJSONItem(_ item: JSONValue, position: Int, to batch: inout Batch) {
+    guard let (text, author, fields) = quoteAndAuthor(item) else {
+      batch.reject(position: position, .notAQuote)
+      return
+    }
+    guard let savedAtValue = fields["savedAt"] else {
+      batch.add(
+        position: position,
+        text: withoutQuoteMarks(text),
+        author: withoutDash(author),
+        source: .imported
+      )
+      return
+    }
+    guard case .string(let savedAtText) = savedAtValue, let savedAt = date(iso8601: savedAtText)
+    else {
+      batch.reject(position: position, .invalidField(name: "savedAt", expected: "an ISO 8601 date"))
+      return
+    }
+    var source = QuoteSource.imported
+    switch fields["source"] {
+    case .string(let name)? where !name.trimmed.isEmpty: source = QuoteSource(rawValue: name)
+    case .string?, .null?, nil: break
+    default:
+      batch.reject(position: position, .invalidField(name: "source", expected: "text"))
+      return
+    }
+    var sourceID: Int?
+    switch fields["sourceId"] {
+    case .integer(let id)?: sourceID = id
+    case .null?, nil: break
+    default:
+      batch.reject(position: position, .invalidField(name: "sourceId", expected: "a whole number"))
+      return
+    }
+    batch.add(
+      position: position, text: text, author: author, source: source, sourceID: sourceID,
+      savedAt: savedAt)
+  }
+
+  /// The `quote` and `author` of an object item (missing ones are empty), or nil when the item
+  /// is not an object or either field is not text.
+  private static func quoteAndAuthor(
+    _ item: JSONValue
+  ) -> (text: String, author: String, fields: [String: JSONValue])? {
+    guard case .object(let fields) = item else { return nil }
+    var values: [String] = []
+    for key in ["quote", "author"] {
+      switch fields[key] {
+      case .string(let value)?: values.append(value)
+      case .null?, nil: values.append("")
+      default: return nil
+      }
+    }
+    return (values[0], values[1], fields)
+  }
+
+  /// The iOS app's `"…"` around a quote removed (straight or curly marks), once.
+  static func withoutQuoteMarks(_ text: String) -> String {
+    let trimmed = text.trimmed
+    let opening: Set<Character> = ["\"", "“", "”", "„"]
+    let closing: Set<Character> = ["\"", "”", "“"]
+    guard trimmed.count >= 2, let first = trimmed.first, let last = trimmed.last,
+      opening.contains(first), closing.contains(last)
+    else { return trimmed }
+    return String(trimmed.dropFirst().dropLast()).trimmed
+  }
+
+  /// The iOS app's `- ` before an author removed (a hyphen, en dash or em dash).
+  static func withoutDash(_ author: String) -> String {
+    let trimmed = author.trimmed
+    guard let first = trimmed.first, ["-", "–", "—"].contains(first) else { return trimmed }
+    return String(trimmed.dropFirst()).trimmed
+  }
+
+  /// A short account of why JSON did not parse, such as "Invalid value around character 7".
+  ///
+  /// JSONDecoder says only that the data is not valid JSON; JSONSerialization says where.
+  private static func jsonProblem(_ bytes: [UInt8], _ error: any Error) -> String {
+    do {
+      _ = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+    } catch {
+      if let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
+        return text.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+      }
+    }
+    guard case DecodingError.dataCorrupted(let context) = error else {
+      return "it has the wrong shape"
+    }
+    return context.debugDescription.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+  }
+}
+
+/// Any JSON value, for reading items whose fields may have any type.
+enum JSONValue: Decodable, Equatable {
+  case null
+  case bool(Bool)
+  case integer(Int)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode(Int.self) {
+      self = .integer(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode([String: JSONValue].self) {
+      self = .object(value)
+    } else {
+      self = .array(try container.decode([JSONValue].self))
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Reads the quotes in a file `fav import` was given, telling the format apart by content.
+///
+/// JSON comes first (the content starts with `[` or `{`), then CSV whose first line names the
+/// `quote` and `author` columns, then a fortune file (a line holding only `%`). Every row is
+/// checked the same way whatever the format: a quote or author with no visible text, one that
+/// is too long, or bytes that are not UTF-8 make a rejected row, never a failed import.
+public enum ImportParser {
+  /// The longest quote accepted, in characters (Unicode scalars).
+  ///
+  /// DummyJSON's longest is 285.
+  public static let maxTextLength = 4000
+  /// The longest author accepted, in characters (Unicode scalars).
+  public static let maxAuthorLength = 200
+  /// The largest file read from disk, in bytes: room for more than 100,000 exported favorites.
+  public static let maxFileBytes = 64 << 20
+  /// The largest reply read from a URL, in bytes.
+  public static let maxDownloadBytes = 16 << 20
+  /// The author given to a fortune entry with no attribution line.
+  public static let unknownAuthor = "Unknown"
+
+  /// What a file holds: the quotes to save and the rows rejected, each in file order.
+  public struct Batch: Sendable, Equatable {
+    /// The format the content was read as.
+    public var format: ImportFormat
+    /// Rows that passed every check.
+    public var quotes: [ImportedQuote] = []
+    /// Rows that did not, with the reason.
+    public var rejected: [ImportRejection] = []
+
+    /// An empty batch of `format`.
+    public init(format: ImportFormat) {
+      self.format = format
+    }
+
+    /// Checks one row and adds it to ``quotes`` or ``rejected``.
+    mutating func add(
+      position: Int,
+      text: String,
+      author: String,
+      source: QuoteSource,
+      sourceID: Int? = nil,
+      savedAt: Date? = nil
+    ) {
+      if let reason = ImportParser.problem(text: text, author: author) {
+        rejected.append(ImportRejection(position: position, reason: reason))
+      } else {
+        let quote = Quote(text: text, author: author, source: source, sourceID: sourceID)
+        quotes.append(ImportedQuote(position: position, quote: quote, savedAt: savedAt))
+      }
+    }
+
+    /// Adds a rejected row.
+    mutating func reject(position: Int, _ reason: ImportRejection.Reason) {
+      rejected.append(ImportRejection(position: position, reason: reason))
+    }
+  }
+
+  /// The quotes in `data`, whose origin (a path or URL) names it in errors.
+  ///
+  /// - Throws: ``ImportError`` when the content is empty, not a format powerquotes reads, or
+  ///   broken as a whole (invalid JSON, CSV without its header, an unterminated CSV quote).
+  public static func parse(_ data: Data, origin: String) throws -> Batch {
+    var bytes = [UInt8](data)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    guard let first = bytes.first(where: { !isSpace($0) }) else {
+      throw ImportError.empty(origin: origin)
+    }
+    if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+      do {
+        return try parseJSON(bytes, origin: origin)
+      } catch ImportError.brokenJSON where hasPercentLine(bytes) {
+        // A fortune whose first entry happens to start with a bracket.
+        return parseFortune(bytes)
+      }
+    }
+    if let header = try csvHeader(bytes, origin: origin) {
+      return try parseCSV(bytes, header: header, origin: origin)
+    }
+    if hasPercentLine(bytes) {
+      return parseFortune(bytes)
+    }
+    if firstLine(bytes).contains(UInt8(ascii: ",")) {
+      throw ImportError.missingCSVHeader(origin: origin)
+    }
+    throw ImportError.unknownFormat(origin: origin)
+  }
+
+  /// Why a quote cannot be saved, or nil when it can.
+  ///
+  /// Text that is empty once control characters and escape sequences are removed counts as
+  /// empty, and so does a quote made only of quote marks (its key would be empty).
+  static func problem(text: String, author: String) -> ImportRejection.Reason? {
+    if TerminalText.sanitized(text).trimmed.isEmpty || QuoteKey.normalizedText(text).isEmpty {
+      return .emptyText
+    }
+    if TerminalText.sanitized(author).trimmed.isEmpty { return .emptyAuthor }
+    if text.unicodeScalars.count > maxTextLength { return .textTooLong }
+    if author.unicodeScalars.count > maxAuthorLength { return .authorTooLong }
+    return nil
+  }
+
+  /// A date in ISO 8601, with or without fractional seconds.
+  static func date(iso8601 text: String) -> Date? {
+    let trimmed = text.trimmed
+    if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed) {
+      return date
+    }
+    return try? Date.ISO8601FormatStyle().parse(trimmed)
+  }
+
+  /// Space, tab, CR or LF.
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// The bytes up to the first line break.
+  static func firstLine(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+    let end = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.endIndex
+    return bytes[..<end]
+  }
+}

@@ -1,0 +1,68 @@
+/// A row of an import file that was not saved, and why.
+public struct ImportRejection: Sendable, Equatable, Encodable {
+  /// Why a row was rejected.
+  public enum Reason: Sendable, Equatable {
+    /// The quote has no visible text (control characters alone count as none).
+    case emptyText
+    /// The author has no visible text.
+    case emptyAuthor
+    /// The row's bytes are not UTF-8 text.
+    case notUTF8
+    /// The quote is longer than ``ImportParser/maxTextLength`` characters.
+    case textTooLong
+    /// The author is longer than ``ImportParser/maxAuthorLength`` characters.
+    case authorTooLong
+    /// A JSON item that is not an object with a text `quote` and `author`.
+    case notAQuote
+    /// A field that is present but unusable, such as a `saved_at` that is not a date.
+    case invalidField(name: String, expected: String)
+
+    /// A short name for programs: `emptyText`, `notUTF8`, ...
+    public var code: String {
+      switch self {
+      case .emptyText: "emptyText"
+      case .emptyAuthor: "emptyAuthor"
+      case .notUTF8: "notUTF8"
+      case .textTooLong: "textTooLong"
+      case .authorTooLong: "authorTooLong"
+      case .notAQuote: "notAQuote"
+      case .invalidField: "invalidField"
+      }
+    }
+
+    /// The reason as the end of a sentence, such as `the quote is empty.`.
+    public var message: String {
+      switch self {
+      case .emptyText: "the quote is empty."
+      case .emptyAuthor: "the author is empty."
+      case .notUTF8: "it is not UTF-8 text."
+      case .textTooLong: "the quote is longer than \(ImportParser.maxTextLength) characters."
+      case .authorTooLong: "the author is longer than \(ImportParser.maxAuthorLength) characters."
+      case .notAQuote: "it is not an object with a \"quote\" and an \"author\"."
+      case .invalidField(let name, let expected): "its \(name) is not \(expected)."
+      }
+    }
+  }
+
+  /// The row's place in the file, from 1 (see ``ImportedQuote/position``).
+  public var position: Int
+  /// Why it was rejected.
+  public var reason: Reason
+
+  /// Makes a rejection.
+  public init(position: Int, reason: Reason) {
+    self.position = position
+    self.reason = reason
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case position, reason, message
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(position, forKey: .position)
+    try container.encode(reason.code, forKey: .reason)
+    try container.encode(reason.message, forKey: .message)
+  }
+}

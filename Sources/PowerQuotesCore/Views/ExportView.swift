@@ -1,0 +1,136 @@
+import Foundation
+
+/// Favorites written out as data: JSON, CSV, Markdown or a fortune file.
+///
+/// Exports are data, not terminal text: quotes and authors are kept exactly as stored. Only
+/// what the format itself needs changes: line breaks in Markdown and fortune entries, and a
+/// space after a line that `strfile` would take for a separator. The output is made a piece at a
+/// time (``header(_:)``, one ``entry(_:format:index:)`` per favorite, ``footer(_:count:)``), so a
+/// long export can stream.
+public enum ExportView {
+  /// The CSV header.
+  public static let csvHeader = "quote,author,source,source_id,saved_at"
+
+  /// Every favorite in `format`, at once: for short lists and tests.
+  public static func render(_ favorites: [Favorite], format: ExportFormat) -> String {
+    var text = header(format)
+    for (index, favorite) in favorites.enumerated() {
+      text += entry(favorite, format: format, index: index)
+    }
+    return text + footer(format, count: favorites.count)
+  }
+
+  /// What comes before the first favorite.
+  public static func header(_ format: ExportFormat) -> String {
+    switch format {
+    case .json: "["
+    case .csv: csvHeader + "\r\n"
+    case .markdown, .fortune: ""
+    }
+  }
+
+  /// One favorite, the `index`th (from 0) of the export.
+  public static func entry(_ favorite: Favorite, format: ExportFormat, index: Int) -> String {
+    switch format {
+    case .json: (index == 0 ? "\n" : ",\n") + jsonElement(favorite)
+    case .csv: csvRow(favorite)
+    case .markdown: (index == 0 ? "" : "\n") + markdownQuote(favorite)
+    case .fortune: fortuneEntry(favorite)
+    }
+  }
+
+  /// What comes after the last of `count` favorites.
+  public static func footer(_ format: ExportFormat, count: Int) -> String {
+    switch format {
+    case .json: count == 0 ? "]\n" : "\n]\n"
+    case .csv, .markdown, .fortune: ""
+    }
+  }
+
+  /// A time as ISO 8601 in UTC with milliseconds, the precision the database keeps.
+  public static func timestamp(_ date: Date) -> String {
+    Timestamp.utc(date, separator: "T") + "Z"
+  }
+
+  // MARK: - JSON
+
+  /// The favorite as `fav list --format json` shows it, with milliseconds in `savedAt`, indented
+  /// to sit inside the array.
+  private static func jsonElement(_ favorite: Favorite) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(timestamp(date))
+    }
+    // Encoding a favorite cannot fail: it holds only strings, numbers and a date.
+    let data = (try? encoder.encode(favorite)) ?? Data("null".utf8)
+    let json = JSONView.escapingInvisibleControls(String(decoding: data, as: UTF8.self))
+    return json.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { "  " + $0 }
+      .joined(separator: "\n")
+  }
+
+  // MARK: - CSV
+
+  private static func csvRow(_ favorite: Favorite) -> String {
+    let quote = favorite.quote
+    let fields = [
+      quote.text, quote.author, quote.source.rawValue, quote.sourceID.map(String.init) ?? "",
+      timestamp(favorite.savedAt),
+    ]
+    return fields.map(csvField).joined(separator: ",") + "\r\n"
+  }
+
+  /// A field quoted as RFC 4180 requires: when it holds a comma, a quote mark or a line break.
+  static func csvField(_ text: String) -> String {
+    let needsQuotes = text.unicodeScalars.contains { scalar in
+      scalar == "," || scalar == "\"" || scalar == "\r" || scalar == "\n"
+    }
+    guard needsQuotes else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  // MARK: - Markdown
+
+  /// A block quote: every line of the quote after `> ` (a blank one as `>`), then the author.
+  private static func markdownQuote(_ favorite: Favorite) -> String {
+    var text = ""
+    for line in lines(favorite.quote.text) {
+      text += line.isEmpty ? ">\n" : "> \(line)\n"
+    }
+    return text + ">\n> — \(oneLine(favorite.quote.author))\n"
+  }
+
+  // MARK: - Fortune
+
+  /// The quote's lines, the author on a line of its own after two tabs and `-- `, then `%`.
+  private static func fortuneEntry(_ favorite: Favorite) -> String {
+    var text = ""
+    for line in lines(favorite.quote.text) {
+      text += fortuneLine(line) + "\n"
+    }
+    return text + fortuneLine("\t\t-- " + oneLine(favorite.quote.author)) + "\n%\n"
+  }
+
+  /// `line`, with a space after it when strfile would read it as a separator.
+  ///
+  /// strfile reads lines 255 bytes at a time and ends an entry at a piece that is exactly `%`:
+  /// a line that is `%`, and also one of 256, 511, ... bytes ending in `%`. The space keeps the
+  /// entry whole; `fav import` drops it again.
+  static func fortuneLine(_ line: some StringProtocol) -> String {
+    line.hasSuffix("%") && line.utf8.count % 255 == 1 ? line + " " : String(line)
+  }
+
+  // MARK: - Lines
+
+  /// The lines of `text`, split at any line break (LF, CR LF, CR, U+2028, ...).
+  private static func lines(_ text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+  }
+
+  /// `text` on one line: line breaks become spaces.
+  private static func oneLine(_ text: String) -> String {
+    lines(text).joined(separator: " ")
+  }
+}

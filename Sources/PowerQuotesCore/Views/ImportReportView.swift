@@ -1,0 +1,27 @@
+/// The report `fav import` prints: counts, then one line per rejected row.
+public enum ImportReportView {
+  /// One line of counts, such as `Imported 12 favorites: 10 added, 1 already a favorite,
+  /// 1 rejected.`.
+  public static func summary(_ report: ImportReport) -> String {
+    let already =
+      report.alreadyFavorites == 1
+      ? "1 already a favorite" : "\(report.alreadyFavorites) already favorites"
+    if report.dryRun {
+      return "Dry run: \(favorites(report.total)) checked: \(report.added) would be added, "
+        + "\(already), \(report.rejected.count) rejected. Nothing was changed.\n"
+    }
+    return "Imported \(favorites(report.total)): \(report.added) added, \(already), "
+      + "\(report.rejected.count) rejected.\n"
+  }
+
+  /// A line per rejected row, indented, such as `  row 7: the quote is empty.`.
+  public static func rejections(_ report: ImportReport) -> String {
+    report.rejected.map { rejection in
+      "  \(report.format.positionName) \(rejection.position): \(rejection.reason.message)\n"
+    }.joined()
+  }
+
+  private static func favorites(_ count: Int) -> String {
+    count == 1 ? "1 favorite" : "\(count) favorites"
+  }
+}

@@ -1,0 +1,191 @@
+import ArgumentParser
+import Foundation
+import PowerQuotesCore
+import PowerQuotesTestSupport
+import Synchronization
+import Testing
+
+@testable import PowerQuotesCLI
+
+/// Runs a command line in process, as the REPL does: parse, then `run(env)`.
+private func execute(_ arguments: [String], _ env: AppEnvironment) async throws {
+  let command = try PowerQuotesCommand.parseAsRoot(arguments)
+  let runnable = try #require(command as? any EnvironmentCommand)
+  try await runnable.run(env)
+}
+
+/// Counts what reaches standard output without keeping it.
+private final class WriteCounter: Sendable {
+  struct Counts {
+    var writes = 0
+    var largest = 0
+    var lineBreaks = 0
+  }
+
+  let counts = Mutex(Counts())
+
+  var console: Console {
+    Console(
+      out: { text in
+        self.counts.withLock { counts in
+          counts.writes += 1
+          counts.largest = max(counts.largest, text.utf8.count)
+          counts.lineBreaks += text.utf8.count { $0 == 0x0A }
+        }
+      },
+      err: { _ in }
+    )
+  }
+}
+
+@Suite("fav export and fav import in process")
+struct ExchangeCommandTests {
+  let database: QuoteDatabase
+  let console = CapturedConsole()
+  let folder: TemporaryFolder
+
+  init() throws {
+    database = try QuoteDatabase.inMemory()
+    folder = try TemporaryFolder()
+  }
+
+  func env(_ database: QuoteDatabase? = nil) -> AppEnvironment {
+    .test(database: database ?? self.database, console: console)
+  }
+
+  private func write(_ text: String, _ name: String) throws -> String {
+    let path = folder.file(name)
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  @Test("fav export prints each format, filters by author, and writes --output in place")
+  func export() async throws {
+    defer { folder.remove() }
+    for quote in [Samples.rumi, Samples.umar, Samples.socrates] {
+      _ = try database.addFavorite(quote, at: testDate)
+    }
+    try await execute(["fav", "export", "--format", "csv", "--author", "UMAR"], env())
+    #expect(
+      console.out
+        == "quote,author,source,source_id,saved_at\r\n"
+        + "Be mindful of what you say.,Umar ibn Al-Khattāb (R.A),dummyjson,20,"
+        + "2027-01-15T08:00:00.000Z\r\n")
+    console.clear()
+
+    try await execute(["fav", "export", "--format", "markdown", "--author", "socr"], env())
+    #expect(console.out == "> Know thyself.\n>\n> — Socrates\n")
+    console.clear()
+
+    let path = folder.file("favorites.json")
+    try await execute(["fav", "export", "-o", path], env())
+    #expect(console.out.isEmpty)
+    #expect(console.err == "Exported 3 favorites to \(path).\n")
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8)
+        == ExportView.render(try database.favorites(), format: .json))
+  }
+
+  @Test("fav import reports counts on stdout and each rejected row on stderr")
+  func importReport() async throws {
+    defer { folder.remove() }
+    _ = try database.addFavorite(Samples.socrates, at: testDate)
+    let path = try write(
+      "quote,author\nKnow thyself.,Socrates\nBe kind.,Plato\n,Nobody\nBe kind.,plato\n"
+        + "Stay.,\n",
+      "q.csv")
+    try await execute(["fav", "import", path], env())
+    #expect(console.out == "Imported 5 favorites: 1 added, 2 already favorites, 2 rejected.\n")
+    #expect(console.err == "  row 3: the quote is empty.\n  row 5: the author is empty.\n")
+    #expect(try database.favorites().map(\.quote.text) == ["Know thyself.", "Be kind."])
+    console.clear()
+
+    try await execute(["fav", "import", path, "--format", "json"], env())
+    #expect(console.err.isEmpty)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(console.out.utf8)) as? [String: Any])
+    #expect(report["added"] as? Int == 0)
+    #expect(report["alreadyFavorites"] as? Int == 3)
+    #expect(report["format"] as? String == "csv")
+    let rejected = try #require(report["rejected"] as? [[String: Any]])
+    #expect(rejected.map { $0["position"] as? Int } == [3, 5])
+    #expect(rejected.map { $0["reason"] as? String } == ["emptyText", "emptyAuthor"])
+  }
+
+  @Test("fav import --dry-run reports and writes nothing")
+  func dryRun() async throws {
+    defer { folder.remove() }
+    let path = try write("Words.\n-- Someone\n%\nMore words.\n%\n", "quotes")
+    try await execute(["fav", "import", path, "--dry-run"], env())
+    #expect(
+      console.out
+        == "Dry run: 2 favorites checked: 2 would be added, 0 already favorites, 0 rejected. "
+        + "Nothing was changed.\n")
+    #expect(try database.favoriteCount() == 0)
+  }
+
+  @Test("A malformed file is one sentence, exit 1, and changes nothing")
+  func malformed() async throws {
+    defer { folder.remove() }
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    let path = try write("Know thyself.,Socrates\n", "q.csv")
+    let error = await #expect(throws: ImportError.missingCSVHeader(origin: path)) {
+      try await execute(["fav", "import", path], env())
+    }
+    #expect(
+      UserFacingError.message(for: try #require(error))
+        == "\(path) looks like CSV but its first line does not name the quote and author "
+        + "columns. Add a header line such as quote,author.")
+    #expect(
+      PowerQuotesCommand.exitCode(for: UserFacingError.adapting(try #require(error))).rawValue
+        == 1)
+    #expect(try database.favorites().map(\.quote) == [Samples.rumi])
+    #expect(console.out.isEmpty)
+  }
+
+  @Test(
+    "Bad flags are usage errors (exit 64)",
+    arguments: [
+      ["fav", "export", "--format", "xml"], ["fav", "export", "--author", " "],
+      ["fav", "export", "--output", ""], ["fav", "import"], ["fav", "import", "ftp://x/q.csv"],
+      ["fav", "import", "q.csv", "--format", "csv"],
+    ]
+  )
+  func usageErrors(arguments: [String]) async throws {
+    let error = await #expect(throws: (any Error).self) {
+      try await execute(arguments, env())
+    }
+    let code = PowerQuotesCommand.exitCode(for: UserFacingError.adapting(try #require(error)))
+    #expect(code.rawValue == 64)
+  }
+
+  @Test("100,000 favorites export in many buffered writes, a row at a time")
+  func streamingExport() async throws {
+    defer { folder.remove() }
+    let quotes = (1...100_000).map { number in
+      ImportedQuote(
+        position: number,
+        quote: Quote(
+          text: "Quote number \(number).", author: "Author \(number % 89)", source: .manual)
+      )
+    }
+    let counts = try database.importFavorites(quotes, at: testDate, dryRun: false)
+    #expect(counts.added == 100_000)
+    for format in ["json", "csv"] {
+      let counter = WriteCounter()
+      var env = env()
+      env.console = counter.console
+      try await execute(["fav", "export", "--format", format], env)
+      let seen = counter.counts.withLock { $0 }
+      // The output streams out as the rows are read: many writes of about 64 KiB, never the
+      // whole export at once.
+      #expect(seen.writes > 50)
+      #expect(seen.largest < (1 << 16) + 1024)
+      #expect(seen.lineBreaks == (format == "csv" ? 100_001 : 100_000 * 7 + 2))
+    }
+    let path = folder.file("all.csv")
+    try await execute(["fav", "export", "--format", "csv", "--output", path], env())
+    let written = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(written.count { $0 == 0x0A } == 100_001)
+  }
+}

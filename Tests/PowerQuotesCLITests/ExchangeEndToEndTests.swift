@@ -1,0 +1,91 @@
+import FlyingFox
+import Foundation
+import PowerQuotesCore
+import PowerQuotesTestSupport
+import Testing
+
+@Suite("fav export and fav import, the built binary")
+struct ExchangeEndToEndTests {
+  @Test("Export through a symbolic link, import the file into another database")
+  func exportThenImport() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let first = ["POWERQUOTES_DATABASE": home.file("first.sqlite")]
+    for (text, author) in [("Know thyself.", "Socrates"), ("Line one,\n\"two\"", "Ann")] {
+      let add = try await runBinary(
+        ["fav", "add", text, "--author", author], home: home.path, environment: first)
+      #expect(add.status == 0)
+    }
+    let target = home.file("favorites.csv")
+    try "old".write(toFile: target, atomically: false, encoding: .utf8)
+    let link = home.file("link.csv")
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let export = try await runBinary(
+      ["fav", "export", "--format", "csv", "--output", link], home: home.path, environment: first)
+    #expect(export.status == 0)
+    #expect(export.out.isEmpty)
+    #expect(export.err == "Exported 2 favorites to \(link).\n")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+
+    let second = ["POWERQUOTES_DATABASE": home.file("second.sqlite")]
+    let imported = try await runBinary(
+      ["fav", "import", link], home: home.path, environment: second)
+    #expect(imported.status == 0)
+    #expect(imported.err.isEmpty)
+    #expect(imported.out == "Imported 2 favorites: 2 added, 0 already favorites, 0 rejected.\n")
+    let firstJSON = try await runBinary(["fav", "export"], home: home.path, environment: first)
+    let secondJSON = try await runBinary(["fav", "export"], home: home.path, environment: second)
+    #expect(secondJSON.out == firstJSON.out)
+  }
+
+  @Test("A broken file: one sentence on stderr, exit 1, the database unchanged")
+  func brokenFile() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let env = ["POWERQUOTES_DATABASE": home.file("q.sqlite")]
+    _ = try await runBinary(
+      ["fav", "add", "Kept.", "--author", "A"], home: home.path, environment: env)
+    let path = home.file("broken.json")
+    try #"[{"quote": "Lost.", "author": "B"},"#.write(
+      toFile: path, atomically: false, encoding: .utf8)
+    let result = try await runBinary(["fav", "import", path], home: home.path, environment: env)
+    #expect(result.status == 1)
+    #expect(result.out.isEmpty)
+    #expect(result.err.split(separator: "\n").count == 1)
+    #expect(result.err.hasPrefix("Error: \(path) is not valid JSON ("))
+    let list = try await runBinary(
+      ["fav", "export", "--format", "csv"], home: home.path, environment: env)
+    #expect(list.out.split(separator: "\r\n").count == 2)
+  }
+
+  @Test("Import from a URL: DummyJSON's list, then a 404")
+  func fromURL() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let envelope = #"""
+      {"quotes":[{"id":1,"quote":"One.","author":"A"},{"id":2,"quote":"Two.","author":"B"}],
+      "total":2,"skip":0,"limit":2}
+      """#
+    let routes: @Sendable (HTTPServer) async -> Void = { server in
+      await server.appendRoute("GET /quotes") { _ in .json(envelope) }
+    }
+    try await FixtureServer.with(routes) { server in
+      let env = ["POWERQUOTES_DATABASE": home.file("q.sqlite")]
+      let url = server.baseURL.absoluteString + "/quotes?limit=0"
+      let result = try await runBinary(["fav", "import", url], home: home.path, environment: env)
+      #expect(result.status == 0)
+      #expect(result.out == "Imported 2 favorites: 2 added, 0 already favorites, 0 rejected.\n")
+      let shown = try await runBinary(["fav", "show", "2"], home: home.path, environment: env)
+      #expect(shown.out.contains("DummyJSON #2"))
+
+      let missing = server.baseURL.absoluteString + "/gone.csv"
+      let failed = try await runBinary(
+        ["fav", "import", missing], home: home.path, environment: env)
+      #expect(failed.status == 1)
+      #expect(
+        failed.err
+          == "Error: \(missing) answered with HTTP status 404 (Not Found); nothing was imported. "
+          + "Check the address.\n")
+    }
+  }
+}
