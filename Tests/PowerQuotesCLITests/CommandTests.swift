@@ -285,7 +285,7 @@ struct CommandTests {
     )
     #expect(written == ["quote": Samples.rumi.text, "author": "Rumi"])
 
-    let error = await #expect(throws: TextFileError.self) {
+    let error = await #expect(throws: OutputFileError.self) {
       try await execute(["share", "--output", folder.file("missing/dir/x.txt")], env())
     }
     #expect(exitCode(try #require(error)) == 1)

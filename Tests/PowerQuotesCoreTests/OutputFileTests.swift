@@ -41,7 +41,7 @@ struct OutputFileTests {
     #expect(try permissions(path) == 0o644 & ~(try currentUmask()))
   }
 
-  @Test("An existing file is emptied in place: its mode stays, a link stays a link")
+  @Test("An existing file is replaced whole: its mode stays, a link stays a link")
   func existingFileAndLink() throws {
     defer { folder.remove() }
     let target = folder.file("target.txt")

@@ -67,7 +67,9 @@ struct ShareOptions: ParsableArguments {
   func deliver(_ quote: Quote, env: AppEnvironment) throws {
     let text = ShareView.render(quote, style: style)
     if let output {
-      try TextFile.write(text, toPath: output)
+      let file = try OutputFile(path: output, protecting: try env.database.get().path)
+      try file.write(text)
+      try file.close()
       env.console.note("Wrote the share text to \(TerminalText.sanitized(output)).")
     }
     if copy {

@@ -4,20 +4,25 @@ import Foundation
 import Glibc
 #endif
 
-/// A file written a piece at a time, opened the way a shell's `>` opens it.
+/// A file written a piece at a time, opened the way a shell's `>` opens it, but never left
+/// half-written.
 ///
-/// The path is opened with `O_WRONLY | O_CREAT | O_TRUNC`: a symbolic link is followed, a FIFO
-/// or a device is written to, an existing file keeps its mode and owner, and a new file gets
-/// mode 0644 (less the umask). Nothing is renamed, so nothing is replaced. Writes are buffered,
-/// so a long export is a few large writes.
+/// The path is followed as `>` follows it: through a symbolic link, into a FIFO or a device
+/// (`/dev/stdout`, a process substitution), which are written to directly. A regular file, or a
+/// new one, is replaced whole when ``close()`` succeeds: the text goes to a temporary file beside
+/// it, which takes the old file's mode (a new file gets 0666 less the umask, as with `>`) and is
+/// renamed over it. A failure part way, or a write never closed, leaves the old file as it was.
+/// Writes are buffered, so a long export is a few large writes.
 public final class OutputFile {
   /// The path, as given.
   public let path: String
   private var fd: Int32
   private var buffer: [UInt8] = []
   private let limit = 1 << 16
+  /// For a regular file: the temporary file being written, and the file it will replace.
+  private var replacement: (temporary: String, target: String)?
 
-  /// Opens `path` for writing, emptying it.
+  /// Opens `path` for writing.
   ///
   /// - Parameters:
   ///   - path: the file to write.
@@ -26,17 +31,43 @@ public final class OutputFile {
   /// - Throws: ``OutputFileError``.
   public init(path: String, protecting protectedPath: String? = nil) throws {
     self.path = path
+    guard !path.isEmpty else {
+      throw OutputFileError.cannotOpen(path: path, reason: "no file name was given")
+    }
     if let protectedPath, Self.sameFile(path, protectedPath) {
       throw OutputFileError.isTheDatabase(path: path)
     }
-    fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      throw OutputFileError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+    var info = stat()
+    let exists = stat(path, &info) == 0
+    let type = info.st_mode & S_IFMT
+    if exists && type == S_IFDIR {
+      throw OutputFileError.cannotOpen(path: path, reason: "it is a folder")
     }
+    if exists && type != S_IFREG {
+      fd = Glibc.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+      guard fd >= 0 else { throw Self.openError(path) }
+      return
+    }
+    let target = exists ? (Self.realPath(path) ?? path) : path
+    let mode = exists ? info.st_mode & 0o7777 : 0o666 & ~Self.currentUmask()
+    let folder = (target as NSString).deletingLastPathComponent
+    var template = Array(((folder.isEmpty ? "." : folder) + "/.powerquotes-XXXXXX").utf8CString)
+    fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemp($0) } ?? -1
+    }
+    guard fd >= 0 else { throw Self.openError(path) }
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+      as: UTF8.self
+    )
+    replacement = (temporary, target)
+    guard fchmod(fd, mode) == 0 else { throw Self.openError(path) }
   }
 
   deinit {
     if fd >= 0 { Glibc.close(fd) }
+    // Never closed: the old file stays as it was.
+    if let replacement { unlink(replacement.temporary) }
   }
 
   /// Adds `text` as UTF-8, writing once a buffer's worth has gathered.
@@ -45,15 +76,47 @@ public final class OutputFile {
     if buffer.count >= limit { try flush() }
   }
 
-  /// Writes what is buffered and closes the file.
+  /// Writes what is buffered, closes the file and, for a regular file, puts it in place.
   public func close() throws {
     try flush()
+    if replacement != nil && fsync(fd) != 0 { throw writeError() }
     let result = Glibc.close(fd)
     fd = -1
     // NFS and some file systems report a failed write only at close.
-    if result != 0 && errno != EINTR {
-      throw OutputFileError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+    if result != 0 && errno != EINTR { throw writeError() }
+    if let replacement {
+      guard rename(replacement.temporary, replacement.target) == 0 else { throw writeError() }
+      self.replacement = nil
     }
+  }
+
+  /// Writes `text` to `path` whole: ``init(path:protecting:)``, ``write(_:)``, ``close()``.
+  public static func write(_ text: String, toPath path: String) throws {
+    let file = try OutputFile(path: path)
+    try file.write(text)
+    try file.close()
+  }
+
+  private func writeError() -> OutputFileError {
+    let reason = String(cString: strerror(errno))
+    return replacement == nil
+      ? .cannotWrite(path: path, reason: reason) : .notReplaced(path: path, reason: reason)
+  }
+
+  private static func openError(_ path: String) -> OutputFileError {
+    .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  private static func currentUmask() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
   }
 
   private func flush() throws {
@@ -64,7 +127,7 @@ public final class OutputFile {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        throw OutputFileError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        throw writeError()
       }
       offset += written
     }
@@ -84,8 +147,10 @@ public final class OutputFile {
 public enum OutputFileError: LocalizedError, Equatable, Sendable {
   /// The file could not be opened or created; nothing was written.
   case cannotOpen(path: String, reason: String)
-  /// Writing failed part way; the file is incomplete.
+  /// Writing into a device or FIFO failed part way; what was written stays written.
   case cannotWrite(path: String, reason: String)
+  /// Writing a regular file failed; the old file, if any, was left as it was.
+  case notReplaced(path: String, reason: String)
   /// The path names the database itself.
   case isTheDatabase(path: String)
 
@@ -95,8 +160,10 @@ public enum OutputFileError: LocalizedError, Equatable, Sendable {
       "Could not write \(TerminalText.sanitized(path)): \(reason). Choose another file with "
         + "--output."
     case .cannotWrite(let path, let reason):
-      "Could not finish writing \(TerminalText.sanitized(path)): \(reason); the file is "
-        + "incomplete."
+      "Could not finish writing \(TerminalText.sanitized(path)): \(reason); what it received "
+        + "is incomplete."
+    case .notReplaced(let path, let reason):
+      "Could not write \(TerminalText.sanitized(path)): \(reason); it was left as it was."
     case .isTheDatabase(let path):
       "\(TerminalText.sanitized(path)) is the favorites database; writing there would destroy "
         + "it. Choose another file with --output."

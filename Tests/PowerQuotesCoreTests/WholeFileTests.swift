@@ -7,17 +7,17 @@ import Testing
 import Glibc
 #endif
 
-@Suite("Writing files like the shell's >")
-struct TextFileTests {
+@Suite("Writing a whole text like the shell's >")
+struct WholeFileTests {
   @Test("A new file is made; an old one is replaced whole, keeping its mode")
   func regularFiles() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.file("out.txt")
-    try TextFile.write("first\n", toPath: path)
+    try OutputFile.write("first\n", toPath: path)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "first\n")
     chmod(path, 0o600)
-    try TextFile.write("second\n", toPath: path)
+    try OutputFile.write("second\n", toPath: path)
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "second\n")
     let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
     #expect(mode == 0o600)
@@ -34,7 +34,7 @@ struct TextFileTests {
       atPath: folder.file("link"),
       withDestinationPath: "target"
     )
-    try TextFile.write("new\n", toPath: folder.file("link"))
+    try OutputFile.write("new\n", toPath: folder.file("link"))
     #expect(try String(contentsOfFile: folder.file("target"), encoding: .utf8) == "new\n")
     let destination = try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("link"))
     #expect(destination == "target")
@@ -50,12 +50,27 @@ struct TextFileTests {
     let reader = open(path, O_RDONLY | O_NONBLOCK)
     #expect(reader >= 0)
     defer { close(reader) }
-    try TextFile.write("through the pipe\n", toPath: path)
+    try OutputFile.write("through the pipe\n", toPath: path)
     var buffer = [UInt8](repeating: 0, count: 64)
     let count = read(reader, &buffer, buffer.count)
     #expect(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self) == "through the pipe\n")
     var info = stat()
     #expect(stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+  }
+
+  @Test("A write never closed leaves the old file as it was, and no temporary file")
+  func abandoned() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("out.txt")
+    try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+    do {
+      let file = try OutputFile(path: path)
+      try file.write("half of the new\n")
+      // An export that fails here (a database error, Ctrl-C) never closes the file.
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.txt"])
   }
 
   @Test(
@@ -66,7 +81,7 @@ struct TextFileTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = relative.isEmpty ? "" : folder.file(relative)
-    let error = #expect(throws: TextFileError.self) { try TextFile.write("x", toPath: path) }
+    let error = #expect(throws: OutputFileError.self) { try OutputFile.write("x", toPath: path) }
     #expect(error?.errorDescription?.hasPrefix("Could not write ") == true)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
