@@ -49,6 +49,23 @@ struct ShellEndToEndTests {
     #expect(!stopped.out.contains("Favorite added!"))
   }
 
+  @Test("A line's --timeout keeps the server the shell was started with")
+  func lineOptionsOverShellOptions() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let catalogue = FakeCatalogue(count: 5)
+    try await FixtureServer.with(catalogue.routes) { server in
+      let result = try await runBinary(
+        ["shell", "--api-url", server.baseURL.absoluteString, "--database", home.file("q.sqlite")],
+        home: home.path,
+        environment: ["POWERQUOTES_API_URL": "http://127.0.0.1:9"],
+        input: "browse --timeout 5\nbrowse --per-page 2\n"
+      )
+      #expect(result.status == 0, "\(result.err)")
+      #expect(catalogue.requests == ["limit=10&skip=0", "limit=2&skip=0"])
+    }
+  }
+
   @Test("No arguments and no terminal: help, not a shell")
   func noArgumentsWithoutTerminal() async throws {
     let home = try TemporaryFolder()

@@ -49,17 +49,28 @@ extension AppEnvironment {
   /// name another database, server, timeout or colour mode for itself.
   ///
   /// The once-notes stay shared, so ZenQuotes' attribution is printed once per session.
-  func adjusted(for options: GlobalOptions) throws -> AppEnvironment {
+  ///
+  /// What the line does not say comes from `base`, the shell's own options: a line with
+  /// `--timeout 5` still asks the server the shell was started with.
+  func adjusted(for line: GlobalOptions, over base: GlobalOptions? = nil) throws
+    -> AppEnvironment
+  {
+    var options = line
+    if let base {
+      options.apiURL = line.apiURL ?? base.apiURL
+      options.zenQuotesURL = line.zenQuotesURL ?? base.zenQuotesURL
+      if line.timeout == GlobalOptions.defaultTimeout { options.timeout = base.timeout }
+    }
     var adjusted = self
     let environment = ProcessInfo.processInfo.environment
-    if options.apiURL != nil || options.timeout != GlobalOptions.defaultTimeout {
+    if line.apiURL != nil || line.timeout != GlobalOptions.defaultTimeout {
       adjusted.quoteClient = .live(
         baseURL: try options.resolvedAPIURL(environment: environment),
         timeoutSeconds: options.timeout
       )
       adjusted.downloadClient = .live(timeoutSeconds: options.timeout)
     }
-    if options.zenQuotesURL != nil || options.timeout != GlobalOptions.defaultTimeout {
+    if line.zenQuotesURL != nil || line.timeout != GlobalOptions.defaultTimeout {
       adjusted.zenQuotesClient = .live(
         baseURL: try options.resolvedZenQuotesURL(environment: environment),
         timeoutSeconds: options.timeout

@@ -43,11 +43,17 @@ struct Shell: EnvironmentCommand {
         env: env,
         reader: ReadlineEditor.lineReader(interrupts: interrupts, history: history),
         interrupts: interrupts,
-        stopOnError: stopOnError
+        stopOnError: stopOnError,
+        options: global
       )
       status = await session.run()
     } else {
-      status = await ShellSession(env: env, reader: .plain, stopOnError: stopOnError).run()
+      status = await ShellSession(
+        env: env,
+        reader: .plain,
+        stopOnError: stopOnError,
+        options: global
+      ).run()
     }
     if status != 0 { throw ExitCode(status) }
   }

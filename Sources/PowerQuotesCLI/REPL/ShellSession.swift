@@ -61,6 +61,8 @@ final class ShellSession {
   private let reader: LineReader
   private let interrupts: InterruptMonitor?
   private let stopOnError: Bool
+  /// The shell's own `--api-url`, `--timeout` and so on, under what each line gives.
+  private let options: GlobalOptions?
   private var pager: ListPager?
   /// The catalogue page shown last by `browse`, while browsing is what `more` and `back` turn.
   private var browsing: (page: Int, perPage: Int)?
@@ -70,8 +72,10 @@ final class ShellSession {
     env: AppEnvironment,
     reader: LineReader,
     interrupts: InterruptMonitor? = nil,
-    stopOnError: Bool = false
+    stopOnError: Bool = false,
+    options: GlobalOptions? = nil
   ) {
+    self.options = options
     self.env = env
     self.reader = reader
     self.interrupts = interrupts
@@ -187,7 +191,7 @@ final class ShellSession {
     let env: AppEnvironment
     do {
       // `--database`, `--api-url`, `--timeout` and `--color` on a line apply to that line.
-      env = try self.env.adjusted(for: runnable.global)
+      env = try self.env.adjusted(for: runnable.global, over: options)
     } catch {
       return reportRunError(error)
     }
