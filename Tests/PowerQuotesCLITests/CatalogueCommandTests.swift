@@ -87,6 +87,46 @@ struct CatalogueCommandTests {
     }
   }
 
+  @Test("A sync that stops ends the bar's line and says how to continue")
+  func syncStops() async throws {
+    let catalogue = FakeCatalogue(count: 23)
+    catalogue.fail(request: 2)
+    try await FixtureServer.with(catalogue.routes) { server in
+      await #expect(throws: QuoteClientError.serverError(status: 500)) {
+        try await execute(["sync", "--per-page", "10"], env(server, stderrIsTerminal: true))
+      }
+      #expect(console.err.hasPrefix("\r["))
+      #expect(
+        console.err.hasSuffix(
+          "quotes/s\nThe sync stopped. 10 of 23 quotes are saved; run 'powerquotes sync' "
+            + "again to continue.\n"
+        )
+      )
+    }
+  }
+
+  @Test("fav export on a terminal is made safe; into a pipe it is exactly as stored")
+  func exportOnTerminal() async throws {
+    _ = try database.addFavorite(
+      Quote(text: "Hi\u{1B}]0;pwned\u{07} there", author: "Eve", source: .dummyJSON),
+      at: testDate
+    )
+    let tty = TerminalInfo(
+      width: 80, inputIsTerminal: true, outputIsTerminal: true, usesColor: false)
+    try await execute(
+      ["fav", "export", "--format", "markdown"],
+      .test(database: database, console: console, terminal: tty)
+    )
+    #expect(!console.out.unicodeScalars.contains("\u{1B}"))
+    #expect(console.out.contains("Hi there"))
+    console.clear()
+    try await execute(
+      ["fav", "export", "--format", "markdown"],
+      .test(database: database, console: console)
+    )
+    #expect(console.out.contains("Hi\u{1B}]0;pwned\u{07} there"))
+  }
+
   @Test("The shell turns catalogue pages with more and back")
   func shellPaging() async throws {
     let catalogue = FakeCatalogue(count: 23)

@@ -285,7 +285,17 @@ struct ShellIntegrationTests {
     let tools = home.file("bin")
     try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
     let clip = home.file("clipboard.txt")
-    try "#!/bin/sh\ncat > '\(clip)'\n".write(
+    let descriptors = home.file("descriptors.txt")
+    // Like xclip, it leaves a child behind to serve the clipboard; it lists what it inherited.
+    let script = """
+      #!/bin/sh
+      cat > '\(clip)'
+      ls -l /proc/$$/fd > '\(descriptors)'
+      (sleep 1) </dev/null >/dev/null 2>&1 &
+      exit 0
+
+      """
+    try script.write(
       toFile: tools + "/xclip",
       atomically: true,
       encoding: .utf8
@@ -305,6 +315,11 @@ struct ShellIntegrationTests {
     #expect(copied.err == "Copied the share text to the clipboard (with xclip).\n")
     let text = try String(contentsOfFile: clip, encoding: .utf8)
     #expect(text.hasPrefix("\"") && text.contains("\" — "))
+    // Nothing of powerquotes' own (the database, a socket) leaks into the tool, so a child it
+    // leaves behind cannot keep powerquotes waiting.
+    let inherited = try String(contentsOfFile: descriptors, encoding: .utf8)
+    #expect(!inherited.contains("socket:"))
+    #expect(!inherited.contains(".sqlite"))
 
     let none = try await runBinary(
       ["share", "--copy", "--database", database],

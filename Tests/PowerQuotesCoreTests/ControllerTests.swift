@@ -159,6 +159,13 @@ struct ControllerTests {
     }
     #expect(throws: FavoritesError.emptyAuthor) { try controller.add(text: "Words", author: "") }
     #expect(throws: FavoritesError.notFound(id: 7)) { try controller.favorite(id: 7) }
+    guard case .added(let typed) = try controller.add(text: "  Spaced out.\n", author: " Ann ")
+    else {
+      Issue.record("expected .added")
+      return
+    }
+    #expect(typed.quote.text == "Spaced out.")
+    #expect(typed.quote.author == "Ann")
     #expect(try controller.search(author: "UMAR").map(\.id) == [second.id])
   }
 }

@@ -47,7 +47,12 @@ extension Favorites {
       let controller = try env.exchangeController()
       guard let output else {
         var buffered = BufferedOutput(env.console.out)
-        _ = try write(controller) { buffered.append($0) }
+        // On a terminal the export is read, not saved: no stored escape sequence may reach it.
+        // (Into a file or a pipe, it is data and stays exactly as stored.)
+        let onTerminal = env.terminal.outputIsTerminal
+        _ = try write(controller) { text in
+          buffered.append(onTerminal ? TerminalText.sanitizedKeepingLines(text) : text)
+        }
         buffered.flush()
         return
       }

@@ -33,22 +33,33 @@ struct Sync: EnvironmentCommand {
     // The bar is redrawn in place only where a person watches standard error.
     let live = env.terminal.errorIsTerminal
     let drawn = Mutex(false)
+    let last = Mutex<CatalogueController.SyncProgress?>(nil)
     let width = env.terminal.width
     let console = env.console
-    let result = try await env.catalogueController().sync(perPage: perPage) { event in
-      switch event {
-      case .progress(let progress) where live:
-        console.err("\r" + SyncProgressView.bar(progress, width: width))
-        drawn.withLock { $0 = true }
-      case .progress:
-        break
-      case .waiting(let seconds):
-        let lineBreak = drawn.withLock { drawn in
-          defer { drawn = false }
-          return drawn ? "\n" : ""
+    let result: CatalogueController.SyncProgress
+    do {
+      result = try await env.catalogueController().sync(perPage: perPage) { event in
+        switch event {
+        case .progress(let progress):
+          last.withLock { $0 = progress }
+          if live {
+            console.err("\r" + SyncProgressView.bar(progress, width: width))
+            drawn.withLock { $0 = true }
+          }
+        case .waiting(let seconds):
+          let lineBreak = drawn.withLock { drawn in
+            defer { drawn = false }
+            return drawn ? "\n" : ""
+          }
+          console.err(lineBreak + "DummyJSON asks to slow down; waiting \(seconds) s.\n")
         }
-        console.err(lineBreak + "DummyJSON asks to slow down; waiting \(seconds) s.\n")
       }
+    } catch {
+      // End the bar's line, and say what is kept, before the error is told.
+      if drawn.withLock({ $0 }) { console.err("\n") }
+      let done = last.withLock { $0 }.map { "\($0.done) of \($0.total) quotes are saved; " } ?? ""
+      console.note("The sync stopped. \(done)run 'powerquotes sync' again to continue.")
+      throw error
     }
     if drawn.withLock({ $0 }) { console.err("\n") }
     console.note(SyncProgressView.summary(result))

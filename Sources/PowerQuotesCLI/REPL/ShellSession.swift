@@ -319,7 +319,10 @@ final class ShellSession {
         random [--source dummyjson|zenquotes|offline] [--id N] [--save]
         today
         fav add | list | search AUTHOR | show ID | rm ID... | share ID
-        share [--style plain|markdown|json] [--output FILE]
+        fav export [--format json|csv|markdown|fortune] | import FILE|URL
+        share [--style plain|markdown|json] [--output FILE] [--copy]
+        browse [--page N] [--per-page N]
+        sync
         COMMAND --help    (or: help COMMAND)
 
       Short words:

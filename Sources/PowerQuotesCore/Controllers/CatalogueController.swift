@@ -48,6 +48,8 @@ public struct CatalogueController: Sendable {
 
   /// How many times a rate-limited page is asked for before the sync gives up.
   public static let rateLimitAttempts = 5
+  /// The longest wait for one 429, in seconds, whatever its Retry-After says.
+  public static let longestWait = 300
 
   private let database: QuoteDatabase
   private let client: QuoteClient
@@ -131,7 +133,8 @@ public struct CatalogueController: Sendable {
         return try await client.page(limit, skip)
       } catch QuoteClientError.rateLimited(let retryAfter, _) where attempt < Self.rateLimitAttempts
       {
-        let seconds = max(1, retryAfter ?? 10)
+        // A server asking for more than five minutes is not waited on that long.
+        let seconds = min(Self.longestWait, max(1, retryAfter ?? 10))
         onEvent(.waiting(seconds: seconds))
         try await sleep(.seconds(seconds))
         attempt += 1

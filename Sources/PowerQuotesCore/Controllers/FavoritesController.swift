@@ -18,8 +18,17 @@ public struct FavoritesController: Sendable {
   }
 
   /// Saves a quote the user typed.
+  ///
+  /// What the user typed is saved without white space around it; quotes from a service are
+  /// saved exactly as received.
   public func add(text: String, author: String) throws -> AddFavoriteResult {
-    try add(Quote(text: text, author: author, source: .manual))
+    try add(
+      Quote(
+        text: text.trimmingCharacters(in: .whitespacesAndNewlines),
+        author: author.trimmingCharacters(in: .whitespacesAndNewlines),
+        source: .manual
+      )
+    )
   }
 
   /// Saves the quote shown last.

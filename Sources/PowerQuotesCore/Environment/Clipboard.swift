@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The desktop clipboard, through whichever of `wl-copy`, `xclip` and `xsel` is installed.
 public struct Clipboard: Sendable {
   /// Puts `text` on the clipboard and returns the name of the tool that did it.
@@ -48,28 +52,62 @@ public struct Clipboard: Sendable {
   /// A clipboard whose use fails the test that made it.
   public static let failing = Clipboard { _ in throw UnstubbedError(name: "Clipboard.copy") }
 
+  /// Runs the tool with `input` on its standard input and waits for it, and only it.
+  ///
+  /// Spawned directly rather than with Foundation's `Process`, which on Linux lets the child
+  /// inherit a socket it waits on: xclip and wl-copy leave a child behind to serve the
+  /// clipboard, and waiting would last until something else is copied.
   private static func run(_ path: String, tool: Tool, input: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = tool.arguments
-    let pipe = Pipe()
-    process.standardInput = pipe
-    // Not pipes: xclip leaves a child behind to serve the selection, which would hold them open.
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      throw ClipboardError.failed(tool: tool.name, reason: error.localizedDescription)
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else {
+      throw ClipboardError.failed(tool: tool.name, reason: String(cString: strerror(errno)))
     }
-    try? pipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-    try? pipe.fileHandleForWriting.close()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw ClipboardError.failed(
-        tool: tool.name,
-        reason: "it exited with status \(process.terminationStatus)"
-      )
+    let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
+    // Neither end may outlive the spawn in the child (the read end is duplicated onto stdin).
+    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, readEnd, STDIN_FILENO)
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    // Nothing else of ours goes with it (not even what we inherited), so a child it leaves
+    // behind holds nothing anyone waits on.
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap(Int32.init) where descriptor > STDERR_FILENO {
+      if fcntl(descriptor, F_GETFD) >= 0 {
+        posix_spawn_file_actions_addclose(&actions, descriptor)
+      }
+    }
+    let arguments = ([path] + tool.arguments).map { strdup($0) } + [nil]
+    defer { arguments.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, path, &actions, nil, arguments, environ)
+    close(readEnd)
+    guard spawned == 0 else {
+      close(writeEnd)
+      throw ClipboardError.failed(tool: tool.name, reason: String(cString: strerror(spawned)))
+    }
+    // A tool that exits without reading (xclip with no display) must not kill us with SIGPIPE.
+    let previous = signal(SIGPIPE, SIG_IGN)
+    var bytes = Array(input.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { break }
+      bytes = bytes.dropFirst(written)
+    }
+    close(writeEnd)
+    signal(SIGPIPE, previous)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // WIFEXITED and WEXITSTATUS, which Swift does not import.
+    let exited = status & 0x7f == 0
+    let code = (status >> 8) & 0xff
+    guard exited && code == 0 else {
+      let reason = exited ? "it exited with status \(code)" : "it was stopped by a signal"
+      throw ClipboardError.failed(tool: tool.name, reason: reason)
     }
   }
 }

@@ -59,12 +59,16 @@ public struct TerminalInfo: Sendable, Equatable {
     )
   }
 
-  /// The window's size, when standard output is a terminal that knows it.
+  /// The window's size, from standard output, else standard error (where `sync | cat` draws
+  /// its bar), when either is a terminal that knows it.
   private static func windowSize() -> winsize? {
-    var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
-    else { return nil }
-    return size
+    for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
+      var size = winsize()
+      if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+        return size
+      }
+    }
+    return nil
   }
 
   /// `$COLUMNS`, else 80.

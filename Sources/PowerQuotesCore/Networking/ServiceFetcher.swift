@@ -55,10 +55,12 @@ struct ServiceFetcher: Sendable {
     return type.hasPrefix("application/json") || type.contains("+json")
   }
 
-  /// `Retry-After` as whole seconds, when it is a number (HTTP also allows a date).
+  /// `Retry-After` as whole seconds, when it is a number of them (HTTP also allows a date, and
+  /// a negative number means nothing).
   static func retryAfter(_ response: HTTPURLResponse) -> Int? {
     response.value(forHTTPHeaderField: "Retry-After")
       .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+      .flatMap { $0 >= 0 ? $0 : nil }
   }
 
   private func clientError(for error: URLError) -> QuoteClientError {

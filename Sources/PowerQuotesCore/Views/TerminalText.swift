@@ -134,6 +134,13 @@ public enum TerminalText {
     return text + String(repeating: " ", count: missing)
   }
 
+  /// ``sanitized(_:)`` line by line: line feeds are kept, everything else is made safe.
+  public static func sanitizedKeepingLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { sanitized(String($0)) }
+      .joined(separator: "\n")
+  }
+
   /// Whether `text` shows nothing once sanitized: only white space, control characters, escape
   /// sequences and invisible format characters.
   public static func isBlank(_ text: String) -> Bool {
