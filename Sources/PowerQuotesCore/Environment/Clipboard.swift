@@ -81,7 +81,9 @@ public struct Clipboard: Sendable {
       }
     }
     let arguments = ([path] + tool.arguments).map { strdup($0) } + [nil]
-    defer { arguments.forEach { free($0) } }
+    defer {
+      for argument in arguments { free(argument) }
+    }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, path, &actions, nil, arguments, environ)
     close(readEnd)
