@@ -127,10 +127,14 @@ struct ImportParserTests {
       Array("I,J,seven,\n".utf8),
       Array("K,L,,yesterday\n".utf8),
       Array((String(repeating: "é", count: ImportParser.maxTextLength) + ",M,,\n").utf8),
+      Array("N,O,-5,\n".utf8),
+      Array("P,Q,,2020-01-01\n".utf8),
     ]
     for row in rows { bytes += row }
     let batch = try parse(bytes: bytes)
-    #expect(batch.quotes.map(\.position) == [1, 11])
+    #expect(batch.quotes.map(\.position) == [1, 11, 13])
+    // A date alone is ISO 8601 too: midnight UTC.
+    #expect(batch.quotes.last?.savedAt == Date(timeIntervalSince1970: 1_577_836_800))
     #expect(
       batch.rejected == [
         ImportRejection(position: 2, reason: .emptyText),
@@ -141,9 +145,13 @@ struct ImportParserTests {
         ImportRejection(position: 7, reason: .authorTooLong),
         ImportRejection(position: 8, reason: .emptyText),
         ImportRejection(
-          position: 9, reason: .invalidField(name: "source_id", expected: "a whole number")),
+          position: 9,
+          reason: .invalidField(name: "source_id", expected: "a positive whole number")),
         ImportRejection(
           position: 10, reason: .invalidField(name: "saved_at", expected: "an ISO 8601 date")),
+        ImportRejection(
+          position: 12,
+          reason: .invalidField(name: "source_id", expected: "a positive whole number")),
       ])
     #expect(batch.rejected[3].reason.message == "it is not UTF-8 text.")
     #expect(batch.rejected[4].reason.message == "the quote is longer than 4000 characters.")

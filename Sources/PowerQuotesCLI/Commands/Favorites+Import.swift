@@ -28,7 +28,12 @@ extension Favorites {
         """
     )
 
-    @Argument(help: ArgumentHelp("A file, or an http or https URL.", valueName: "file-or-url"))
+    @Argument(
+      help: ArgumentHelp(
+        "A file (- for standard input), or an http or https URL.",
+        valueName: "file-or-url"
+      )
+    )
     var source: String
 
     @Flag(help: "Report what would be imported without changing anything.")

@@ -6,12 +6,14 @@ import Glibc
 
 /// Reads a whole file that a command was given, up to a size limit.
 public enum InputFile {
-  /// The bytes of the file at `path` (a regular file, a FIFO or a device alike).
+  /// The bytes of the file at `path` (a regular file, a FIFO or a device alike); `-` is
+  /// standard input, as for most Unix tools.
   ///
   /// - Throws: ``ImportError/cannotRead(path:reason:)`` when it cannot be opened or read, and
   ///   ``ImportError/tooLarge(origin:limit:)`` when it holds more than `limit` bytes.
   public static func read(path: String, limit: Int) throws -> Data {
-    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    // A duplicate of standard input, so that closing it below leaves standard input open.
+    let fd = path == "-" ? dup(STDIN_FILENO) : Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw ImportError.cannotRead(path: path, reason: reason(errno)) }
     defer { Glibc.close(fd) }
     var status = stat()

@@ -78,9 +78,10 @@ extension ImportParser {
     let (sourceIDText, savedAtText) = (values[3], values[4])
     var sourceID: Int?
     if let sourceIDText, !sourceIDText.trimmed.isEmpty {
-      guard let id = Int(sourceIDText.trimmed) else {
+      guard let id = Int(sourceIDText.trimmed), id > 0 else {
         batch.reject(
-          position: position, .invalidField(name: "source_id", expected: "a whole number"))
+          position: position,
+          .invalidField(name: "source_id", expected: "a positive whole number"))
         return
       }
       sourceID = id

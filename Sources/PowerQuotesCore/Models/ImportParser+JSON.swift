@@ -71,10 +71,11 @@ extension ImportParser {
     }
     var sourceID: Int?
     switch fields["sourceId"] {
-    case .integer(let id)?: sourceID = id
+    case .integer(let id)? where id > 0: sourceID = id
     case .null?, nil: break
     default:
-      batch.reject(position: position, .invalidField(name: "sourceId", expected: "a whole number"))
+      batch.reject(
+        position: position, .invalidField(name: "sourceId", expected: "a positive whole number"))
       return
     }
     batch.add(

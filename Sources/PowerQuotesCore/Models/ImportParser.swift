@@ -107,7 +107,11 @@ public enum ImportParser {
     if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed) {
       return date
     }
-    return try? Date.ISO8601FormatStyle().parse(trimmed)
+    if let date = try? Date.ISO8601FormatStyle().parse(trimmed) {
+      return date
+    }
+    // A date alone (ISO 8601 too): midnight UTC that day.
+    return try? Date.ISO8601FormatStyle().year().month().day().parse(trimmed)
   }
 
   /// Space, tab, CR or LF.
