@@ -6,13 +6,6 @@ import Testing
 
 @testable import PowerQuotesCLI
 
-/// Runs a command line in process, as the REPL does: parse, then `run(env)`.
-private func execute(_ arguments: [String], _ env: AppEnvironment) async throws {
-  let command = try PowerQuotesCommand.parseAsRoot(arguments)
-  let runnable = try #require(command as? any EnvironmentCommand)
-  try await runnable.run(env)
-}
-
 @Suite("browse, sync, --copy and completions")
 struct CatalogueCommandTests {
   let database: QuoteDatabase

@@ -245,10 +245,3 @@ struct RandomSourceTests {
     )
   }
 }
-
-/// Runs a command line in process, as the REPL does: parse, then `run(env)`.
-private func execute(_ arguments: [String], _ env: AppEnvironment) async throws {
-  let command = try PowerQuotesCommand.parseAsRoot(arguments)
-  let runnable = try #require(command as? any EnvironmentCommand)
-  try await runnable.run(env)
-}

@@ -1,0 +1,11 @@
+import PowerQuotesCore
+import Testing
+
+@testable import PowerQuotesCLI
+
+/// Runs a command line in process, as the REPL does: parse, then `run(env)`.
+func execute(_ arguments: [String], _ env: AppEnvironment) async throws {
+  let command = try PowerQuotesCommand.parseAsRoot(arguments)
+  let runnable = try #require(command as? any EnvironmentCommand)
+  try await runnable.run(env)
+}
