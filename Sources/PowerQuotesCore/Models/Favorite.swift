@@ -19,31 +19,23 @@ public struct Favorite: Codable, Sendable, Identifiable {
     self.savedAt = savedAt
   }
 
+  /// The favorite's own keys; the quote's keys (`quote`, `author`, `source`, `sourceId`) sit
+  /// beside them in the same object, as ``Quote`` encodes them.
   enum CodingKeys: String, CodingKey {
-    case id, quote, author, source
-    case sourceID = "sourceId"
-    case savedAt
+    case id, savedAt
   }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(Int64.self, forKey: .id)
-    quote = Quote(
-      text: try container.decode(String.self, forKey: .quote),
-      author: try container.decode(String.self, forKey: .author),
-      source: try container.decode(QuoteSource.self, forKey: .source),
-      sourceID: try container.decodeIfPresent(Int.self, forKey: .sourceID)
-    )
+    quote = try Quote(from: decoder)
     savedAt = try container.decode(Date.self, forKey: .savedAt)
   }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
-    try container.encode(quote.text, forKey: .quote)
-    try container.encode(quote.author, forKey: .author)
-    try container.encode(quote.source, forKey: .source)
-    try container.encodeIfPresent(quote.sourceID, forKey: .sourceID)
+    try quote.encode(to: encoder)
     try container.encode(savedAt, forKey: .savedAt)
   }
 }

@@ -69,9 +69,9 @@ public struct QuoteOfTheDay: Codable, Sendable, Equatable {
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 
+  /// The day's own keys; the quote's keys sit beside them in the same object.
   enum CodingKeys: String, CodingKey {
-    case date, quote, author, source
-    case sourceID = "sourceId"
+    case date
     case origin = "from"
     case favoriteID = "favoriteId"
   }
@@ -79,12 +79,7 @@ public struct QuoteOfTheDay: Codable, Sendable, Equatable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     date = try container.decode(String.self, forKey: .date)
-    quote = Quote(
-      text: try container.decode(String.self, forKey: .quote),
-      author: try container.decode(String.self, forKey: .author),
-      source: try container.decode(QuoteSource.self, forKey: .source),
-      sourceID: try container.decodeIfPresent(Int.self, forKey: .sourceID)
-    )
+    quote = try Quote(from: decoder)
     origin = try container.decode(Origin.self, forKey: .origin)
     favoriteID = try container.decodeIfPresent(Int64.self, forKey: .favoriteID)
   }
@@ -93,10 +88,7 @@ public struct QuoteOfTheDay: Codable, Sendable, Equatable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(date, forKey: .date)
-    try container.encode(quote.text, forKey: .quote)
-    try container.encode(quote.author, forKey: .author)
-    try container.encode(quote.source, forKey: .source)
-    try container.encodeIfPresent(quote.sourceID, forKey: .sourceID)
+    try quote.encode(to: encoder)
     try container.encode(origin, forKey: .origin)
     try container.encodeIfPresent(favoriteID, forKey: .favoriteID)
   }
