@@ -300,13 +300,13 @@ private let retryAfterCases: [(String?, Int?)] = [
 ]
 
 /// The timeout for tests that are not about timing out: long enough never to trip.
-private let generousTimeout = 30
+private let generousTimeout: TimeInterval = 30
 
 /// Runs `body` with a client of a fresh fixture server whose routes are set by `configure`; any
 /// other path gets DummyJSON's HTML 404 page, as the real server sends.
 @discardableResult
 private func withServer<T>(
-  timeoutSeconds: Int = generousTimeout,
+  timeoutSeconds: TimeInterval = generousTimeout,
   _ configure: @Sendable (HTTPServer) async -> Void,
   _ body: (QuoteClient) async throws -> T
 ) async throws -> T {

@@ -272,7 +272,7 @@ private let rateLimitQuote =
 /// other path gets an HTML 404 page.
 @discardableResult
 private func withServer<T>(
-  timeoutSeconds: Int = 30,
+  timeoutSeconds: TimeInterval = 30,
   _ configure: @Sendable (HTTPServer) async -> Void,
   _ body: (ZenQuotesClient) async throws -> T
 ) async throws -> T {

@@ -11,7 +11,7 @@ extension AppEnvironment {
     do {
       client = .live(
         baseURL: try options.resolvedAPIURL(environment: environment),
-        timeoutSeconds: options.timeout
+        timeoutSeconds: options.timeoutSeconds
       )
     } catch {
       // A bad $POWERQUOTES_API_URL matters only to commands that ask DummyJSON.
@@ -25,7 +25,7 @@ extension AppEnvironment {
     do {
       zenQuotesClient = .live(
         baseURL: try options.resolvedZenQuotesURL(environment: environment),
-        timeoutSeconds: options.timeout
+        timeoutSeconds: options.timeoutSeconds
       )
     } catch {
       zenQuotesClient = ZenQuotesClient(random: { throw error })
@@ -41,7 +41,7 @@ extension AppEnvironment {
       randomIndex: { Int.random(in: 0..<max(1, $0)) },
       terminal: .live(color: options.color, environment: environment),
       clipboard: .live(environment: environment),
-      downloadClient: .live(timeoutSeconds: options.timeout)
+      downloadClient: .live(timeoutSeconds: options.timeoutSeconds)
     )
   }
 
@@ -59,21 +59,21 @@ extension AppEnvironment {
     if let base {
       options.apiURL = line.apiURL ?? base.apiURL
       options.zenQuotesURL = line.zenQuotesURL ?? base.zenQuotesURL
-      if line.timeout == GlobalOptions.defaultTimeout { options.timeout = base.timeout }
+      options.timeout = line.timeout ?? base.timeout
     }
     var adjusted = self
     let environment = ProcessInfo.processInfo.environment
-    if line.apiURL != nil || line.timeout != GlobalOptions.defaultTimeout {
+    if line.apiURL != nil || line.timeout != nil {
       adjusted.quoteClient = .live(
         baseURL: try options.resolvedAPIURL(environment: environment),
-        timeoutSeconds: options.timeout
+        timeoutSeconds: options.timeoutSeconds
       )
-      adjusted.downloadClient = .live(timeoutSeconds: options.timeout)
+      adjusted.downloadClient = .live(timeoutSeconds: options.timeoutSeconds)
     }
-    if line.zenQuotesURL != nil || line.timeout != GlobalOptions.defaultTimeout {
+    if line.zenQuotesURL != nil || line.timeout != nil {
       adjusted.zenQuotesClient = .live(
         baseURL: try options.resolvedZenQuotesURL(environment: environment),
-        timeoutSeconds: options.timeout
+        timeoutSeconds: options.timeoutSeconds
       )
     }
     if let path = options.database {

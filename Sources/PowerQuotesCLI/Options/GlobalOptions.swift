@@ -34,20 +34,26 @@ struct GlobalOptions: ParsableArguments {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Seconds to wait for a quote service, a whole number from 1 to 300.")
+    help: ArgumentHelp(
+      "Seconds to wait for a server, from 0.1 to 300; fractions count (default: 10).",
+      valueName: "seconds"
+    )
   )
-  var timeout: Int = Self.defaultTimeout
+  var timeout: Double?
 
-  /// Seconds to wait for a quote service when `--timeout` is not given.
-  static let defaultTimeout = 10
+  /// Seconds to wait for a server when `--timeout` is not given.
+  static let defaultTimeout: Double = 10
+
+  /// `--timeout`, or the default.
+  var timeoutSeconds: Double { timeout ?? Self.defaultTimeout }
 
   @Option(name: .long, help: "When to use colour: auto, always or never.")
   var color: ColorMode = .auto
 
   func validate() throws {
-    guard (1...300).contains(timeout) else {
+    if let timeout, !(0.1...300).contains(timeout) {
       throw ValidationError(
-        "--timeout must be a whole number of seconds from 1 to 300, not \(timeout).")
+        "--timeout must be a number of seconds from 0.1 to 300, not \(Seconds.text(timeout)).")
     }
     if database?.isEmpty == true {
       throw ValidationError("--database needs a path.")

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Why a file or URL could not be imported at all; nothing was changed.
 ///
 /// Each case reads as one sentence. A single bad row is not an error: it is an
@@ -25,8 +21,8 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
   case missingCSVHeader(origin: String)
   /// The URL could not be fetched (no network, DNS failure, connection refused, cut short).
   case unreachable(url: String, reason: String)
-  /// The URL did not answer within the timeout, in whole seconds.
-  case timedOut(url: String, seconds: Int)
+  /// The URL did not answer within the timeout, in seconds.
+  case timedOut(url: String, seconds: TimeInterval)
   /// The URL answered with a status other than 2xx.
   case httpStatus(url: String, status: Int)
   /// CSV that ends inside a quoted field opened on data row `row`.
@@ -58,11 +54,11 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
       "Could not download \(shown(url)) (\(reason)); nothing was imported. Check the address "
         + "and the network."
     case .timedOut(let url, let seconds):
-      "\(shown(url)) did not answer within \(seconds) s; nothing was imported. Try again, or "
+      "\(shown(url)) did not answer within \(Seconds.text(seconds)) s; nothing was imported. Try again, or "
         + "raise --timeout."
     case .httpStatus(let url, let status):
       "\(shown(url)) answered with HTTP status \(status) "
-        + "(\(HTTPURLResponse.localizedString(forStatusCode: status))); nothing was imported. "
+        + "(\(HTTPStatus.reasonPhrase(status))); nothing was imported. "
         + "Check the address."
     case .unterminatedCSVQuote(let origin, let row):
       "\(shown(origin)) ends inside a quoted CSV field that opens on row \(row); nothing was "

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Fetches a file from the web for `fav import URL`, as a struct of closures so tests can swap it.
 public struct DownloadClient: Sendable {
   /// The body of a successful GET of a URL.
@@ -22,33 +18,20 @@ extension DownloadClient {
   /// - Throws: ``ImportError`` for every failure: unreachable, timed out, a status other than
   ///   2xx, too large.
   public static func live(
-    timeoutSeconds: Int,
+    timeoutSeconds: TimeInterval,
     maxBodyBytes: Int = ImportParser.maxDownloadBytes
   ) -> DownloadClient {
-    let fetcher = HTTPFetcher(timeoutSeconds: timeoutSeconds, maxBodyBytes: maxBodyBytes)
+    let fetcher = HTTPFetcher(timeout: timeoutSeconds, maxBodyBytes: maxBodyBytes)
     return DownloadClient { url in
       let shown = url.absoluteString
-      let response: HTTPURLResponse
+      let response: HTTPReply
       let body: Data
       do {
         (response, body) = try await fetcher.get(url)
       } catch _ where Task.isCancelled {
         throw CancellationError()
-      } catch HTTPFetchError.bodyTooLarge {
-        throw ImportError.tooLarge(origin: shown, limit: maxBodyBytes)
-      } catch HTTPFetchError.cutShort {
-        throw ImportError.unreachable(url: shown, reason: "the reply was cut short")
-      } catch HTTPFetchError.notHTTP {
-        throw ImportError.unreachable(url: shown, reason: "not an HTTP reply")
-      } catch let error as URLError {
-        if error.code == .timedOut {
-          throw ImportError.timedOut(url: shown, seconds: timeoutSeconds)
-        }
-        throw ImportError.unreachable(url: shown, reason: reason(error))
-      } catch is CancellationError {
-        throw CancellationError()
-      } catch {
-        throw ImportError.unreachable(url: shown, reason: error.localizedDescription)
+      } catch let error as HTTPFetchError {
+        throw importError(for: error, url: shown, timeoutSeconds: timeoutSeconds, limit: maxBodyBytes)
       }
       guard (200...299).contains(response.statusCode) else {
         throw ImportError.httpStatus(url: shown, status: response.statusCode)
@@ -62,16 +45,27 @@ extension DownloadClient {
     throw UnstubbedError(name: "DownloadClient.get")
   }
 
-  private static func reason(_ error: URLError) -> String {
-    switch error.code {
-    case .cannotFindHost, .dnsLookupFailed: "the host name could not be resolved"
-    case .cannotConnectToHost: "could not connect to the server"
-    case .notConnectedToInternet: "no network connection"
-    case .networkConnectionLost: "the connection closed before the reply was complete"
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-      "the secure connection failed"
-    default: error.localizedDescription
+  private static func importError(
+    for error: HTTPFetchError,
+    url: String,
+    timeoutSeconds: TimeInterval,
+    limit: Int
+  ) -> ImportError {
+    let reason: String
+    switch error {
+    case .timedOut: return .timedOut(url: url, seconds: timeoutSeconds)
+    case .bodyTooLarge: return .tooLarge(origin: url, limit: limit)
+    case .cutShort: reason = "the reply was cut short"
+    case .malformed: reason = "a malformed HTTP reply"
+    case .notHTTP: reason = "not an HTTP reply"
+    case .cannotResolve: reason = "the host name could not be resolved"
+    case .cannotConnect: reason = "could not connect to the server"
+    case .secureConnectionFailed: reason = "the secure connection failed"
+    case .tooManyRedirects: reason = "more than 5 redirects"
+    case .noLibrary(let why):
+      reason = "libcurl, which powerquotes needs for the network, could not be loaded: \(why)"
+    case .other(let why): reason = why
     }
+    return .unreachable(url: url, reason: reason)
   }
 }

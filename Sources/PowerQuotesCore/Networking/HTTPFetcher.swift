@@ -1,122 +1,143 @@
+import CCurl
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// A GET that gives up after a timeout and stops reading past a size cap.
+///
+/// It runs libcurl (loaded on first use, see `pq_http.h`) on a thread of its own, which sleeps
+/// until the server answers, the timeout passes or the task is cancelled.
 struct HTTPFetcher: Sendable {
-  /// Whole seconds, at least 1: URLSession on Linux rounds down and times out at once below 1 s.
-  var timeoutSeconds: Int
+  /// Seconds to wait for the whole reply; fractions count (0.5 is half a second).
+  var timeout: TimeInterval
   /// The largest body read; a longer one is an error, not a truncated read.
   var maxBodyBytes: Int
 
   /// The reply to a GET of `url`, with its body.
-  func get(_ url: URL) async throws -> (HTTPURLResponse, Data) {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = TimeInterval(timeoutSeconds)
-    configuration.timeoutIntervalForResource = TimeInterval(timeoutSeconds)
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    // No cache at all: on Linux even an ephemeral session makes a cache folder in ~/.cache.
-    configuration.urlCache = nil
-    let loader = CappedLoader(maxBodyBytes: maxBodyBytes)
-    let session = URLSession(configuration: configuration, delegate: loader, delegateQueue: nil)
-    defer { session.finishTasksAndInvalidate() }
-
-    var request = URLRequest(url: url, timeoutInterval: TimeInterval(timeoutSeconds))
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.setValue("powerquotes", forHTTPHeaderField: "User-Agent")
-    let task = session.dataTask(with: request)
+  ///
+  /// - Throws: ``HTTPFetchError`` for every failure of the fetch, or `CancellationError`.
+  func get(_ url: URL) async throws -> (HTTPReply, Data) {
+    let transfer = try Transfer()
+    let milliseconds = Int((timeout * 1000).rounded(.up))
+    let request = (
+      url: url.absoluteString,
+      timeout: max(1, milliseconds),
+      maxBody: max(0, maxBodyBytes)
+    )
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        loader.start(task, continuation: continuation)
+        // libcurl blocks while it waits: on a thread of its own, it holds up no task.
+        let thread = Thread {
+          continuation.resume(
+            with: Result {
+              try transfer.get(request.url, timeout: request.timeout, maxBody: request.maxBody)
+            })
+        }
+        thread.start()
       }
     } onCancel: {
-      task.cancel()
+      transfer.cancel()
     }
   }
 }
 
-/// Collects one task's reply, cancelling it once the body passes the cap.
-private final class CappedLoader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  // Guarded by `lock`: URLSession calls the delegate on its own queue.
-  private let lock = NSLock()
-  private let maxBodyBytes: Int
-  private var body = Data()
-  private var response: HTTPURLResponse?
-  private var tooLarge = false
-  private var continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>?
+/// The status and headers of a reply.
+struct HTTPReply: Sendable, Equatable {
+  /// The status code, such as 200.
+  var statusCode: Int
+  /// The header fields in the order received.
+  var headers: [(name: String, value: String)]
 
-  init(maxBodyBytes: Int) {
-    self.maxBodyBytes = maxBodyBytes
+  /// The first value of the header `name`, compared without case.
+  func value(forHeader name: String) -> String? {
+    headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
   }
 
-  func start(
-    _ task: URLSessionDataTask,
-    continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
-  ) {
-    lock.withLock { self.continuation = continuation }
-    task.resume()
-  }
-
-  func urlSession(
-    _ session: URLSession,
-    dataTask: URLSessionDataTask,
-    didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
-    let tooLarge = response.expectedContentLength > Int64(maxBodyBytes)
-    lock.withLock {
-      self.response = response as? HTTPURLResponse
-      self.tooLarge = tooLarge
+  /// Reads `Name: value` lines, as libcurl hands them over.
+  init(statusCode: Int, headerLines: String) {
+    self.statusCode = statusCode
+    headers = headerLines.split(whereSeparator: \.isNewline).compactMap { line in
+      guard let colon = line.firstIndex(of: ":") else { return nil }
+      let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      return name.isEmpty ? nil : (name, value)
     }
-    completionHandler(tooLarge ? .cancel : .allow)
   }
 
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let overflow = lock.withLock {
-      body.append(data)
-      if body.count > maxBodyBytes { tooLarge = true }
-      return tooLarge
-    }
-    if overflow { dataTask.cancel() }
-  }
-
-  func urlSession(
-    _ session: URLSession,
-    task: URLSessionTask,
-    didCompleteWithError error: (any Error)?
-  ) {
-    let (continuation, result) = lock.withLock {
-      () -> (
-        CheckedContinuation<(HTTPURLResponse, Data), any Error>?,
-        Result<(HTTPURLResponse, Data), any Error>
-      ) in
-      let continuation = self.continuation
-      self.continuation = nil
-      if tooLarge {
-        return (continuation, .failure(HTTPFetchError.bodyTooLarge))
-      }
-      if let error {
-        // Once the head has arrived the server was reached: a failure now means the body was cut
-        // short (libcurl reports "transfer closed with N bytes remaining" as an unknown error).
-        let cutShort =
-          response != nil && (error as? URLError)?.code != .timedOut
-          && (error as? URLError)?.code != .cancelled
-        return (continuation, .failure(cutShort ? HTTPFetchError.cutShort : error))
-      }
-      guard let response else {
-        return (continuation, .failure(HTTPFetchError.notHTTP))
-      }
-      return (continuation, .success((response, body)))
-    }
-    continuation?.resume(with: result)
+  static func == (lhs: HTTPReply, rhs: HTTPReply) -> Bool {
+    lhs.statusCode == rhs.statusCode
+      && lhs.headers.elementsEqual(rhs.headers) { $0.name == $1.name && $0.value == $1.value }
   }
 }
 
 /// Failures of the fetch itself, below the API's meaning.
-enum HTTPFetchError: Error {
+enum HTTPFetchError: Error, Equatable {
+  /// The body passed the size cap.
   case bodyTooLarge
+  /// The head arrived, then the connection closed before the body was whole.
   case cutShort
+  /// The server closed the connection without a reply, or sent a broken one.
+  case malformed
+  /// Something that is not HTTP answered.
   case notHTTP
+  /// No whole reply within the timeout.
+  case timedOut
+  /// The host name could not be resolved.
+  case cannotResolve
+  /// Nothing accepted the connection.
+  case cannotConnect
+  /// TLS failed: the handshake or the certificate.
+  case secureConnectionFailed
+  /// More than 5 redirects.
+  case tooManyRedirects
+  /// libcurl could not be loaded; `reason` is the loader's.
+  case noLibrary(reason: String)
+  /// Anything else, in libcurl's words.
+  case other(reason: String)
+}
+
+/// One libcurl transfer, shared between the thread that runs it and the one that may cancel it.
+private final class Transfer: @unchecked Sendable {
+  // Only `pq_http_cancel` is called from another thread, and it is thread-safe.
+  private let handle: OpaquePointer
+
+  init() throws {
+    guard let handle = pq_http_create() else { throw HTTPFetchError.other(reason: "out of memory") }
+    self.handle = handle
+  }
+
+  deinit { pq_http_destroy(handle) }
+
+  func cancel() { pq_http_cancel(handle) }
+
+  func get(_ url: String, timeout: Int, maxBody: Int) throws -> (HTTPReply, Data) {
+    let outcome = pq_http_get(
+      handle, url, timeout, maxBody, "powerquotes", "application/json")
+    switch outcome {
+    case PQ_HTTP_OK:
+      var headerLength = 0
+      let headerBytes = pq_http_headers(handle, &headerLength)
+      let headers = headerBytes.map {
+        String(decoding: UnsafeRawBufferPointer(start: $0, count: headerLength), as: UTF8.self)
+      }
+      var bodyLength = 0
+      let body = pq_http_body(handle, &bodyLength).map { Data(bytes: $0, count: bodyLength) }
+      let reply = HTTPReply(statusCode: pq_http_status(handle), headerLines: headers ?? "")
+      return (reply, body ?? Data())
+    case PQ_HTTP_CANCELLED: throw CancellationError()
+    case PQ_HTTP_TIMED_OUT: throw HTTPFetchError.timedOut
+    case PQ_HTTP_TOO_LARGE: throw HTTPFetchError.bodyTooLarge
+    case PQ_HTTP_CUT_SHORT: throw HTTPFetchError.cutShort
+    case PQ_HTTP_MALFORMED: throw HTTPFetchError.malformed
+    case PQ_HTTP_NOT_HTTP: throw HTTPFetchError.notHTTP
+    case PQ_HTTP_RESOLVE_FAILED: throw HTTPFetchError.cannotResolve
+    case PQ_HTTP_CONNECT_FAILED: throw HTTPFetchError.cannotConnect
+    case PQ_HTTP_TLS_FAILED: throw HTTPFetchError.secureConnectionFailed
+    case PQ_HTTP_TOO_MANY_REDIRECTS: throw HTTPFetchError.tooManyRedirects
+    case PQ_HTTP_NO_LIBRARY:
+      throw HTTPFetchError.noLibrary(
+        reason: pq_http_library_error().map { String(cString: $0) } ?? "libcurl.so.4 not found")
+    default:
+      let text = String(cString: pq_http_error_text(handle))
+      throw HTTPFetchError.other(reason: text.isEmpty ? "the request failed" : text)
+    }
+  }
 }

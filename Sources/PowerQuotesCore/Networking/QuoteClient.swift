@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// The DummyJSON quotes API, as a struct of closures so tests can swap any part of it.
 public struct QuoteClient: Sendable {
   /// A uniformly random quote (`/quotes/random`).
@@ -53,13 +49,13 @@ extension QuoteClient {
   /// The largest reply read: a quote is under 1 KB; anything near this is not the API.
   public static let maxBodyBytes = 1 << 20
 
-  /// A client that talks to DummyJSON at `baseURL`, giving up after `timeoutSeconds`.
-  public static func live(baseURL: URL, timeoutSeconds: Int) -> QuoteClient {
+  /// A client that talks to DummyJSON at `baseURL`, giving up after `timeoutSeconds` (fractions count).
+  public static func live(baseURL: URL, timeoutSeconds: TimeInterval) -> QuoteClient {
     let api = DummyJSONAPI(
       baseURL: baseURL,
       fetcher: ServiceFetcher(
         service: .dummyJSON,
-        fetcher: HTTPFetcher(timeoutSeconds: timeoutSeconds, maxBodyBytes: maxBodyBytes)
+        fetcher: HTTPFetcher(timeout: timeoutSeconds, maxBodyBytes: maxBodyBytes)
       )
     )
     return QuoteClient(

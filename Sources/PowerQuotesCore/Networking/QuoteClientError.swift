@@ -7,8 +7,8 @@ import Foundation
 public enum QuoteClientError: LocalizedError, Equatable, Sendable {
   /// No connection could be made (no network, DNS failure, connection refused or dropped).
   case unreachable(reason: String, service: QuoteService = .dummyJSON)
-  /// No reply within the timeout, in whole seconds.
-  case timedOut(seconds: Int, service: QuoteService = .dummyJSON)
+  /// No reply within the timeout, in seconds.
+  case timedOut(seconds: TimeInterval, service: QuoteService = .dummyJSON)
   /// Too many requests: a 429, or ZenQuotes' "Too many requests" quote. `retryAfter` is the
   /// server's Retry-After in seconds, when it gave one.
   case rateLimited(retryAfter: Int?, service: QuoteService = .dummyJSON)
@@ -33,7 +33,7 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
   public var reason: String {
     switch self {
     case .unreachable(let reason, _): reason
-    case .timedOut(let seconds, _): "no reply within \(seconds) s"
+    case .timedOut(let seconds, _): "no reply within \(Seconds.text(seconds)) s"
     case .rateLimited(let retryAfter?, _): "rate limited; retry after \(retryAfter) s"
     case .rateLimited(nil, _): "rate limited"
     case .notFound(let id): "no quote with id \(id)"
@@ -75,7 +75,7 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
     case .unreachable(let reason, _):
       return "\(name) is unreachable (\(reason)). Check the network, or use --offline."
     case .timedOut(let seconds, _):
-      return "\(name) did not answer within \(seconds) s. Try again, or raise --timeout."
+      return "\(name) did not answer within \(Seconds.text(seconds)) s. Try again, or raise --timeout."
     case .rateLimited(let retryAfter?, _):
       return "\(name) is rate limiting requests. Try again in \(retryAfter) s."
     case .rateLimited(nil, .zenQuotes):

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// The ZenQuotes API, as a struct of closures so tests can swap it.
 ///
 /// ZenQuotes has no ids, so its quotes carry none: a favorite is keyed on quote and author.
@@ -30,13 +26,13 @@ extension ZenQuotesClient {
   public static let rateLimitAuthor = "zenquotes.io"
 
   /// A client that talks to ZenQuotes at `baseURL`, giving up after `timeoutSeconds`.
-  public static func live(baseURL: URL, timeoutSeconds: Int) -> ZenQuotesClient {
+  public static func live(baseURL: URL, timeoutSeconds: TimeInterval) -> ZenQuotesClient {
     let api = ZenQuotesAPI(
       baseURL: baseURL,
       fetcher: ServiceFetcher(
         service: .zenQuotes,
         fetcher: HTTPFetcher(
-          timeoutSeconds: timeoutSeconds,
+          timeout: timeoutSeconds,
           maxBodyBytes: QuoteClient.maxBodyBytes
         )
       )
@@ -86,7 +82,7 @@ private struct ZenQuotesAPI: Sendable {
     }
   }
 
-  private func decodeQuote(response: HTTPURLResponse, body: Data) throws -> Quote {
+  private func decodeQuote(response: HTTPReply, body: Data) throws -> Quote {
     try fetcher.requireJSON(response)
     guard let payloads = try? JSONDecoder().decode([Payload].self, from: body) else {
       throw fetcher.unexpected("JSON that is not a list of quotes")
