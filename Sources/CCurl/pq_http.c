@@ -213,9 +213,9 @@ static pq_http_outcome outcome_of(pq_http *http, CURLcode code) {
     case CURLE_HTTP2_STREAM:
       return PQ_HTTP_MALFORMED;
     case CURLE_UNSUPPORTED_PROTOCOL:
-      // The scheme is checked before asking, so this is a reply that is not HTTP ("Received
-      // HTTP/0.9 when not allowed"), or a redirect to another scheme.
-      return PQ_HTTP_NOT_HTTP;
+      // The scheme is checked before asking, so this is a redirect to another scheme, or a reply
+      // that is not HTTP at all ("Received HTTP/0.9 when not allowed", with no status).
+      return http->status >= 300 && http->status < 400 ? PQ_HTTP_BAD_REDIRECT : PQ_HTTP_NOT_HTTP;
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_PEER_FAILED_VERIFICATION:
     case CURLE_SSL_CERTPROBLEM:

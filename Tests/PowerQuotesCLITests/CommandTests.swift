@@ -101,7 +101,9 @@ struct CommandTests {
     "Bad flags are usage errors (exit 64)",
     arguments: [
       ["random", "--offline", "--online"], ["random", "--offline", "--id", "3"],
-      ["random", "--id", "0"], ["random", "--timeout", "0"], ["random", "--api-url", "ftp://x"],
+      ["random", "--id", "0"], ["random", "--timeout", "0"], ["random", "--timeout", "0.05"],
+      ["random", "--timeout", "301"], ["random", "--timeout", "nan"], ["random", "--timeout", "x"],
+      ["random", "--api-url", "ftp://x"],
       ["random", "--format", "xml"], ["fav", "add", "   "], ["fav", "add", "words"],
       ["fav", "add", "--author", "Nobody"], ["fav", "add", "--id", "3", "--author", "A"],
       ["fav", "search", " "], ["fav", "show", "abc"],

@@ -66,6 +66,32 @@ struct ShellEndToEndTests {
     }
   }
 
+  @Test("A line's --timeout wins over the shell's, even when it is the default, 10")
+  func lineTimeoutOverShellTimeout() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    try await FixtureServer.with { server in
+      await server.appendRoute("GET /quotes") { _ in
+        try await Task.sleep(for: .seconds(1))
+        return .json(#"{"quotes":[{"id":1,"quote":"Slow.","author":"Rumi"}],"total":1,"skip":0}"#)
+      }
+    } _: { server in
+      let result = try await runBinary(
+        [
+          "shell", "--api-url", server.baseURL.absoluteString, "--timeout", "0.3",
+          "--database", home.file("q.sqlite"),
+        ],
+        home: home.path,
+        input: "browse\nbrowse --timeout 10\n"
+      )
+      #expect(result.status == 1)
+      #expect(
+        result.err.hasPrefix(
+          "Error: DummyJSON did not answer within 0.3 s. Try again, or raise --timeout.\n"))
+      #expect(result.out.contains("Slow."))
+    }
+  }
+
   @Test("No arguments and no terminal: help, not a shell")
   func noArgumentsWithoutTerminal() async throws {
     let home = try TemporaryFolder()

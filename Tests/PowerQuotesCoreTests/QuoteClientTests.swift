@@ -269,6 +269,88 @@ import Testing
     }
   }
 
+  /// `--timeout` takes fractions: half a second is half a second, and the message says so.
+  @Test func fractionalTimeoutIsHonoured() async throws {
+    try await withServer(timeoutSeconds: 0.5) { server in
+      await server.appendRoute("GET /quotes/random") { _ in
+        try await Task.sleep(for: .seconds(3))
+        return .json(#"{"id":1,"quote":"Too late.","author":"Rumi"}"#)
+      }
+    } _: { client in
+      let error = try await #require(throws: QuoteClientError.self) { try await client.random() }
+      #expect(error == .timedOut(seconds: 0.5))
+      #expect(
+        error.errorDescription
+          == "DummyJSON did not answer within 0.5 s. Try again, or raise --timeout.")
+    }
+  }
+
+  /// Cancelling the task (Ctrl-C in the shell) ends a request that is still waiting, well before
+  /// its timeout would have: the error is the cancellation, not a timeout.
+  @Test func cancellingEndsAWaitingRequest() async throws {
+    let arrived = AsyncStream<Void>.makeStream()
+    try await withServer { server in
+      await server.appendRoute("GET /quotes/random") { _ in
+        arrived.continuation.yield()
+        try await Task.sleep(for: .seconds(60))
+        return .json(#"{"id":1,"quote":"Too late.","author":"Rumi"}"#)
+      }
+    } _: { client in
+      let request = Task { try await client.random() }
+      var waiting = arrived.stream.makeAsyncIterator()
+      _ = await waiting.next()
+      request.cancel()
+      await #expect(throws: CancellationError.self) { try await request.value }
+    }
+  }
+
+  /// An IPv6 literal base URL reaches a server listening on `::1`.
+  @Test func ipv6LiteralURLWorks() async throws {
+    let quote = try await FixtureServer.with(ipv6: true) { server in
+      await server.appendRoute("GET /quotes/random") { _ in
+        .json(#"{"id":3,"quote":"Know thyself.","author":"Socrates"}"#)
+      }
+    } _: { server in
+      #expect(server.baseURL.absoluteString.hasPrefix("http://[::1]:"))
+      let client = QuoteClient.live(baseURL: server.baseURL, timeoutSeconds: generousTimeout)
+      return try await client.random()
+    }
+    #expect(quote.text == "Know thyself.")
+  }
+
+  /// Redirects are followed, up to five, and only to http or https.
+  @Test func redirectsAreFollowedWithinLimits() async throws {
+    try await FixtureServer.with { server in
+      await server.appendRoute("GET /old/quotes/random") { _ in
+        HTTPResponse(statusCode: .movedPermanently, headers: [.location: "/quotes/random"])
+      }
+      await server.appendRoute("GET /quotes/random") { _ in
+        .json(#"{"id":3,"quote":"Know thyself.","author":"Socrates"}"#)
+      }
+      await server.appendRoute("GET /loop/quotes/random") { _ in
+        HTTPResponse(statusCode: .found, headers: [.location: "/loop/quotes/random"])
+      }
+      await server.appendRoute("GET /ftp/quotes/random") { _ in
+        HTTPResponse(statusCode: .found, headers: [.location: "ftp://127.0.0.1/quotes"])
+      }
+    } _: { server in
+      func client(_ path: String) -> QuoteClient {
+        .live(baseURL: server.baseURL.appending(path: path), timeoutSeconds: generousTimeout)
+      }
+      let followed = try await client("old").random()
+      #expect(followed.text == "Know thyself.")
+      await #expect(throws: QuoteClientError.unexpectedResponse(detail: "more than 5 redirects")) {
+        try await client("loop").random()
+      }
+      await #expect(
+        throws: QuoteClientError.unexpectedResponse(
+          detail: "a redirect to a URL that is not http or https")
+      ) {
+        try await client("ftp").random()
+      }
+    }
+  }
+
   // MARK: - Text
 
   /// The client hands text over exactly as sent: non-ASCII and control characters included.
@@ -483,5 +565,22 @@ extension QuoteClientError {
   fileprivate var isUnexpectedResponse: Bool {
     if case .unexpectedResponse = self { return true }
     return false
+  }
+}
+
+@Suite("HTTP replies and the words messages use")
+struct HTTPWordsTests {
+  @Test(arguments: [
+    (10.0, "10"), (0.5, "0.5"), (0.1, "0.1"), (1.25, "1.25"), (300.0, "300"), (2.0005, "2.001"),
+  ])
+  func seconds(value: Double, text: String) {
+    #expect(Seconds.text(value) == text)
+  }
+
+  @Test func reasonPhrases() {
+    #expect(HTTPStatus.reasonPhrase(404) == "Not Found")
+    #expect(HTTPStatus.reasonPhrase(429) == "Too Many Requests")
+    #expect(HTTPStatus.reasonPhrase(599) == "Server Error")
+    #expect(HTTPStatus.reasonPhrase(299) == "Success")
   }
 }

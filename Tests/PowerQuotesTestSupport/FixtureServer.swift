@@ -2,34 +2,33 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 
-/// A real HTTP server on 127.0.0.1, on a port the kernel picks, for one test.
+/// A real HTTP server on loopback, on a port the kernel picks, for one test.
 ///
-/// Bound to 127.0.0.1 explicitly: FlyingFox's `.loopback` is IPv6, and URLSession on Linux cannot
-/// reach `http://[::1]`.
+/// Bound to 127.0.0.1 unless asked for IPv6 (`::1`): FlyingFox's `.loopback` is IPv6 only.
 public final class FixtureServer: Sendable {
   private let server: HTTPServer
   private let task: Task<Void, any Error>
-  /// `http://127.0.0.1:PORT`.
+  /// `http://127.0.0.1:PORT`, or `http://[::1]:PORT`.
   public let baseURL: URL
 
-  /// Starts a server whose routes are set by `configure`.
-  public init(_ configure: @Sendable (HTTPServer) async -> Void) async throws {
-    let server = HTTPServer(
-      address: try .inet(ip4: "127.0.0.1", port: 0),
-      timeout: 30,
-      logger: .disabled
-    )
+  /// Starts a server whose routes are set by `configure`, on `::1` when `ipv6` is true.
+  public init(ipv6: Bool = false, _ configure: @Sendable (HTTPServer) async -> Void) async throws {
+    let server =
+      ipv6
+      ? HTTPServer(address: try .inet6(ip6: "::1", port: 0), timeout: 30, logger: .disabled)
+      : HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
     await configure(server)
     self.server = server
     task = Task { try await server.run() }
     try await server.waitUntilListening()
-    guard case .ip4(_, let port) = await server.listeningAddress else {
-      throw FixtureServerError.notListening
+    let url: URL?
+    switch await server.listeningAddress {
+    case .ip4(_, let port): url = URL(string: "http://127.0.0.1:\(port)")
+    case .ip6(_, let port): url = URL(string: "http://[::1]:\(port)")
+    default: url = nil
     }
-    guard let baseURL = URL(string: "http://127.0.0.1:\(port)") else {
-      throw FixtureServerError.notListening
-    }
-    self.baseURL = baseURL
+    guard let url else { throw FixtureServerError.notListening }
+    baseURL = url
   }
 
   /// Stops the server.
@@ -40,10 +39,11 @@ public final class FixtureServer: Sendable {
 
   /// Starts a server, runs `body` with it, and stops it.
   public static func with<T>(
+    ipv6: Bool = false,
     _ configure: @Sendable (HTTPServer) async -> Void,
     _ body: (FixtureServer) async throws -> T
   ) async throws -> T {
-    let server = try await FixtureServer(configure)
+    let server = try await FixtureServer(ipv6: ipv6, configure)
     do {
       let result = try await body(server)
       await server.stop()

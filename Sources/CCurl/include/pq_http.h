@@ -32,6 +32,8 @@ typedef enum {
   PQ_HTTP_NOT_HTTP,
   PQ_HTTP_TLS_FAILED,
   PQ_HTTP_TOO_MANY_REDIRECTS,
+  /// A redirect to a URL that is not http or https.
+  PQ_HTTP_BAD_REDIRECT,
   PQ_HTTP_CANCELLED,
   /// Anything else; pq_http_error_text() has libcurl's words.
   PQ_HTTP_OTHER,

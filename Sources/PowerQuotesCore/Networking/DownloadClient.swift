@@ -31,7 +31,8 @@ extension DownloadClient {
       } catch _ where Task.isCancelled {
         throw CancellationError()
       } catch let error as HTTPFetchError {
-        throw importError(for: error, url: shown, timeoutSeconds: timeoutSeconds, limit: maxBodyBytes)
+        throw importError(
+          for: error, url: shown, timeoutSeconds: timeoutSeconds, limit: maxBodyBytes)
       }
       guard (200...299).contains(response.statusCode) else {
         throw ImportError.httpStatus(url: shown, status: response.statusCode)
@@ -62,6 +63,7 @@ extension DownloadClient {
     case .cannotConnect: reason = "could not connect to the server"
     case .secureConnectionFailed: reason = "the secure connection failed"
     case .tooManyRedirects: reason = "more than 5 redirects"
+    case .badRedirect: reason = "a redirect to a URL that is not http or https"
     case .noLibrary(let why):
       reason = "libcurl, which powerquotes needs for the network, could not be loaded: \(why)"
     case .other(let why): reason = why

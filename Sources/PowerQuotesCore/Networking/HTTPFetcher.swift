@@ -88,6 +88,8 @@ enum HTTPFetchError: Error, Equatable {
   case secureConnectionFailed
   /// More than 5 redirects.
   case tooManyRedirects
+  /// A redirect to a URL that is not http or https.
+  case badRedirect
   /// libcurl could not be loaded; `reason` is the loader's.
   case noLibrary(reason: String)
   /// Anything else, in libcurl's words.
@@ -132,6 +134,7 @@ private final class Transfer: @unchecked Sendable {
     case PQ_HTTP_CONNECT_FAILED: throw HTTPFetchError.cannotConnect
     case PQ_HTTP_TLS_FAILED: throw HTTPFetchError.secureConnectionFailed
     case PQ_HTTP_TOO_MANY_REDIRECTS: throw HTTPFetchError.tooManyRedirects
+    case PQ_HTTP_BAD_REDIRECT: throw HTTPFetchError.badRedirect
     case PQ_HTTP_NO_LIBRARY:
       throw HTTPFetchError.noLibrary(
         reason: pq_http_library_error().map { String(cString: $0) } ?? "libcurl.so.4 not found")

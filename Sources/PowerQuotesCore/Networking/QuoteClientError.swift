@@ -75,7 +75,8 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
     case .unreachable(let reason, _):
       return "\(name) is unreachable (\(reason)). Check the network, or use --offline."
     case .timedOut(let seconds, _):
-      return "\(name) did not answer within \(Seconds.text(seconds)) s. Try again, or raise --timeout."
+      return
+        "\(name) did not answer within \(Seconds.text(seconds)) s. Try again, or raise --timeout."
     case .rateLimited(let retryAfter?, _):
       return "\(name) is rate limiting requests. Try again in \(retryAfter) s."
     case .rateLimited(nil, .zenQuotes):

@@ -60,8 +60,9 @@ struct ServiceFetcher: Sendable {
     case .secureConnectionFailed:
       .unreachable(reason: "the secure connection failed", service: service)
     case .noLibrary(let reason):
-      .unreachable(reason: "libcurl, which powerquotes needs for the network, could not be "
-        + "loaded: \(reason)", service: service)
+      .unreachable(
+        reason: "libcurl, which powerquotes needs for the network, could not be "
+          + "loaded: \(reason)", service: service)
     case .other(let reason):
       .unreachable(reason: reason, service: service)
     case .bodyTooLarge:
@@ -74,6 +75,8 @@ struct ServiceFetcher: Sendable {
       unexpected("a reply that is not HTTP")
     case .tooManyRedirects:
       unexpected("more than 5 redirects")
+    case .badRedirect:
+      unexpected("a redirect to a URL that is not http or https")
     }
   }
 }
