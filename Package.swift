@@ -17,13 +17,15 @@ let package = Package(
     // Models, controllers, views, storage and networking. Never imports ArgumentParser.
     .target(
       name: "PowerQuotesCore",
-      dependencies: ["CCurl", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["CCurl", "CSQLite", .product(name: "GRDB", package: "GRDB.swift")],
       plugins: ["EmbedMigrations"]
     ),
     // HTTP through libcurl, loaded with dlopen on the first request so that a start which asks
     // no server never maps libcurl and the ~50 libraries it needs. Needs curl's headers only
     // (Debian's libcurl4-openssl-dev) to build, and libcurl.so.4 to reach the network.
     .target(name: "CCurl"),
+    // SQLite settings that GRDB does not reach (sqlite3_db_config is variadic).
+    .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
     // The `powerquotes` command: argument parsing and the REPL over the core, nothing else.
     .executableTarget(
       name: "PowerQuotesCLI",

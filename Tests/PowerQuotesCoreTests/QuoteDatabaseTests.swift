@@ -45,6 +45,27 @@ struct QuoteDatabaseTests {
     #expect(try again.favorites().map(\.quote) == [Samples.rumi])
   }
 
+  @Test("Closing keeps the write-ahead log; the file's header still shows the schema version")
+  func closingKeepsTheLog() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("q.sqlite")
+    do {
+      let database = try QuoteDatabase.open(path: path)
+      _ = try database.addFavorite(Samples.rumi, at: testDate)
+      try database.recordShown(Samples.rumi, at: testDate)
+    }
+    // No checkpoint on close: the log (with the favorite and the shown quote) is still there.
+    let log = try FileManager.default.attributesOfItem(atPath: path + "-wal")
+    #expect(((log[.size] as? Int) ?? 0) > 0)
+    // The migration was copied into the file itself, so a start reads the version from it.
+    let header = try #require(FileHandle(forReadingAtPath: path)).readData(ofLength: 64)
+    #expect(header.suffix(4).reduce(0) { $0 << 8 | Int($1) } == QuoteDatabase.schemaVersion)
+    let again = try QuoteDatabase.open(path: path)
+    #expect(try again.favorites().map(\.quote) == [Samples.rumi])
+    #expect(try again.lastShown() == Samples.rumi)
+  }
+
   @Test("A file that is not SQLite is refused and left untouched")
   func refusesOtherFiles() throws {
     let folder = try TemporaryFolder()
@@ -278,23 +299,34 @@ struct QuoteDatabaseTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.file("shared.sqlite")
-    // Separate connections, as separate processes would have, all starting on a new file.
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      for writer in 0..<8 {
-        group.addTask {
-          let database = try QuoteDatabase.open(path: path)
-          for n in 0..<25 {
-            let quote = Quote(
-              text: "Quote \(writer)-\(n)", author: "Writer \(writer)", source: .manual)
-            _ = try database.addFavorite(quote, at: testDate)
-            try database.recordShown(quote, at: testDate)
-          }
-        }
+    // Separate connections, as separate processes would have, all starting on a new file. Each
+    // on a thread of its own: they wait on each other's locks and disk flushes, which would hold
+    // up the tests' shared task threads.
+    try await onThreads(count: 8) { writer in
+      let database = try QuoteDatabase.open(path: path)
+      for n in 0..<25 {
+        let quote = Quote(
+          text: "Quote \(writer)-\(n)", author: "Writer \(writer)", source: .manual)
+        _ = try database.addFavorite(quote, at: testDate)
+        try database.recordShown(quote, at: testDate)
       }
-      try await group.waitForAll()
     }
     let database = try QuoteDatabase.open(path: path)
     #expect(try database.favoriteCount() == 200)
     #expect(try database.poolCount() == 200)
+  }
+}
+
+/// Runs `body(0..<count)` on as many threads at once, and waits for all of them.
+private func onThreads(count: Int, _ body: @escaping @Sendable (Int) throws -> Void) async throws {
+  try await withThrowingTaskGroup(of: Void.self) { group in
+    for index in 0..<count {
+      group.addTask {
+        try await withCheckedThrowingContinuation { continuation in
+          Thread { continuation.resume(with: Result { try body(index) }) }.start()
+        }
+      }
+    }
+    try await group.waitForAll()
   }
 }

@@ -4,6 +4,7 @@ import PowerQuotesCore
 /// `powerquotes browse`: DummyJSON's catalogue, a page at a time.
 struct Browse: EnvironmentCommand {
   static let configuration = CommandConfiguration(
+    commandName: "browse",
     abstract: "Page through DummyJSON's catalogue of quotes.",
     discussion: """
       Shows DummyJSON's ids, so a quote can be saved with 'powerquotes fav add --id N'. \

@@ -5,6 +5,7 @@ extension Favorites {
   /// `powerquotes fav add`: the heart button.
   struct Add: EnvironmentCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: "Save a quote as a favorite.",
       discussion: """
         With no arguments, saves the quote shown last. A quote already saved (the same words \

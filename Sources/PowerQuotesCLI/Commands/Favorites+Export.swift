@@ -5,6 +5,7 @@ extension Favorites {
   /// `powerquotes fav export`: favorites out, as data.
   struct Export: EnvironmentCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Write favorites as JSON, CSV, Markdown or a fortune file.",
       discussion: """
         JSON (the default) keeps everything and 'fav import' reads it back exactly. CSV has \

@@ -5,6 +5,7 @@ extension Favorites {
   /// `powerquotes fav import`: favorites in, from a file or a URL.
   struct Import: EnvironmentCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: "Add favorites from a JSON, CSV or fortune file, or from a URL.",
       discussion: """
         The format is told by the content: a 'fav export' JSON file; a JSON array of \

@@ -5,6 +5,7 @@ extension Favorites {
   /// `powerquotes fav list`: the favorites table.
   struct List: EnvironmentCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: "List favorites: id, author and the start of the quote.",
       discussion: "Ids never change: removing a favorite does not renumber the others."
     )
@@ -25,6 +26,7 @@ extension Favorites {
   /// `powerquotes fav search <author>`: the author search bar.
   struct Search: EnvironmentCommand {
     static let configuration = CommandConfiguration(
+      commandName: "search",
       abstract: "List favorites whose author contains the text.",
       discussion: """
         Ignores case and accents: 'umar' finds 'Umar ibn Al-Khattāb (R.A)'. Finding nothing \

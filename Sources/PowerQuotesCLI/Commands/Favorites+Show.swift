@@ -6,6 +6,7 @@ extension Favorites {
   /// `powerquotes fav show <id>`: the detail screen.
   struct Show: EnvironmentCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: "Show one favorite in full, with its source and when it was saved."
     )
 

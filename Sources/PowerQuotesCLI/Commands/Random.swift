@@ -5,6 +5,7 @@ import PowerQuotesCore
 /// `powerquotes random`: the random quote screen.
 struct Random: EnvironmentCommand {
   static let configuration = CommandConfiguration(
+    commandName: "random",
     abstract: "Show a random quote in a \"Dear Self,\" card.",
     discussion: """
       Asks DummyJSON for a quote, or ZenQuotes with --source zenquotes. When the service cannot \

@@ -4,6 +4,7 @@ import PowerQuotesCore
 /// `powerquotes share`: the share sheet, for the quote shown last.
 struct Share: EnvironmentCommand {
   static let configuration = CommandConfiguration(
+    commandName: "share",
     abstract: "Print share text for the quote shown last, to paste anywhere.",
     discussion: """
       Examples:
@@ -25,6 +26,7 @@ extension Favorites {
   /// `powerquotes fav share <id>`: the share sheet, for a favorite.
   struct Share: EnvironmentCommand {
     static let configuration = CommandConfiguration(
+      commandName: "share",
       abstract: "Print share text for a favorite, to paste anywhere.",
       discussion: """
         Examples:

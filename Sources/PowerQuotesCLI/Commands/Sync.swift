@@ -5,6 +5,7 @@ import Synchronization
 /// `powerquotes sync`: DummyJSON's whole catalogue into the offline pool.
 struct Sync: EnvironmentCommand {
   static let configuration = CommandConfiguration(
+    commandName: "sync",
     abstract: "Download DummyJSON's whole catalogue, so 'random --offline' draws from all of it.",
     discussion: """
       Fetches the catalogue page by page into the offline pool, with a progress bar on a \

@@ -4,6 +4,7 @@ import PowerQuotesCore
 /// `powerquotes today`: the quote of the day.
 struct Today: EnvironmentCommand {
   static let configuration = CommandConfiguration(
+    commandName: "today",
     abstract: "Show the quote of the day: the same all day, another tomorrow.",
     discussion: """
       Drawn from your favorites; when there are none, from the quotes seen before; when there \

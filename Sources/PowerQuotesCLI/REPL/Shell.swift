@@ -5,6 +5,7 @@ import PowerQuotesCore
 /// `powerquotes shell`: the REPL.
 struct Shell: EnvironmentCommand {
   static let configuration = CommandConfiguration(
+    commandName: "shell",
     abstract: "Shuffle, save, search, share and delete quotes in one session.",
     discussion: """
       On a terminal: line editing and history (GNU readline, ~/.inputrc), Tab completion of \

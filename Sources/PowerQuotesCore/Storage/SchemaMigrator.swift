@@ -38,6 +38,13 @@ struct SchemaMigrator: Sendable {
           return .commit
         }
       }
+      // Copy the new schema into the database file itself, so that its header shows the version
+      // to the next start (DatabaseFile reads it there), not only the write-ahead log does.
+      // Passive and best effort: another process is never waited for (SQLite says busy when one
+      // is checkpointing too), and where the header lags, the next start asks SQLite instead.
+      if try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" {
+        _ = try? db.checkpoint(.passive)
+      }
     }
   }
 
