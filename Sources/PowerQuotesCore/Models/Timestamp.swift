@@ -17,10 +17,32 @@ enum Timestamp {
     var time = time_t(seconds)
     var parts = tm()
     gmtime_r(&time, &parts)
-    return String(
-      format: "%04d-%02d-%02d%@%02d:%02d:%02d.%03d",
-      parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, separator, parts.tm_hour,
-      parts.tm_min, parts.tm_sec, Int32(fraction))
+    // Digits by hand: String(format:) goes through CoreFoundation's formatter for every row of
+    // an export or import.
+    var text = ""
+    text.reserveCapacity(24)
+    append(Int(parts.tm_year) + 1900, digits: 4, to: &text)
+    text += "-"
+    append(Int(parts.tm_mon) + 1, digits: 2, to: &text)
+    text += "-"
+    append(Int(parts.tm_mday), digits: 2, to: &text)
+    text += separator
+    append(Int(parts.tm_hour), digits: 2, to: &text)
+    text += ":"
+    append(Int(parts.tm_min), digits: 2, to: &text)
+    text += ":"
+    append(Int(parts.tm_sec), digits: 2, to: &text)
+    text += "."
+    append(Int(fraction), digits: 3, to: &text)
+    return text
+  }
+
+  /// Appends `value` with leading zeros to at least `digits` digits (a minus sign first).
+  private static func append(_ value: Int, digits: Int, to text: inout String) {
+    let number = String(value.magnitude)
+    if value < 0 { text += "-" }
+    if number.count < digits { text += String(repeating: "0", count: digits - number.count) }
+    text += number
   }
 
   /// The quotient and a remainder in 0..<divisor, also for negative numbers (times before 1970).

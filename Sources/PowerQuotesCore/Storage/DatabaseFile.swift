@@ -20,7 +20,7 @@ enum DatabaseFile {
 
   /// Makes `path` ready for SQLite: folder 0700, file 0600, existing content checked.
   static func prepare(path: String) throws -> State {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
     if !folder.isEmpty {
       try makeFolder(folder)
     }

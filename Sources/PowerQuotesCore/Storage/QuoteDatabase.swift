@@ -163,7 +163,7 @@ public final class QuoteDatabase: Sendable {
               RETURNING *
               """,
             arguments: [
-              quote.text, quote.author, quote.source.rawValue, quote.sourceID, date,
+              quote.text, quote.author, quote.source.rawValue, quote.sourceID, Self.stored(date),
               key.quote, key.author, QuoteKey.searchFolded(quote.author),
             ]
           )
@@ -425,7 +425,9 @@ public final class QuoteDatabase: Sendable {
             INSERT OR REPLACE INTO last_shown (singleton, quote, author, source, source_id, shown_at)
             VALUES (1, ?, ?, ?, ?, ?)
             """,
-          arguments: [quote.text, quote.author, quote.source.rawValue, quote.sourceID, date]
+          arguments: [
+            quote.text, quote.author, quote.source.rawValue, quote.sourceID, Self.stored(date),
+          ]
         )
       }
     }
@@ -460,7 +462,7 @@ public final class QuoteDatabase: Sendable {
             UPDATE sync_state SET next_skip = ?, total = ?, updated_at = ?
             WHERE source = ?
             """,
-          arguments: [nextSkip, total, date, source.rawValue]
+          arguments: [nextSkip, total, Self.stored(date), source.rawValue]
         )
         return added
       }
@@ -497,7 +499,7 @@ public final class QuoteDatabase: Sendable {
               (source, next_skip, total, started_at, updated_at, finished_at)
             VALUES (?, 0, NULL, ?, ?, NULL)
             """,
-          arguments: [source.rawValue, date, date]
+          arguments: [source.rawValue, Self.stored(date), Self.stored(date)]
         )
       }
     }
@@ -509,7 +511,7 @@ public final class QuoteDatabase: Sendable {
       try writeUnflushed { db in
         try db.execute(
           sql: "UPDATE sync_state SET finished_at = ?, updated_at = ? WHERE source = ?",
-          arguments: [date, date, source.rawValue]
+          arguments: [Self.stored(date), Self.stored(date), source.rawValue]
         )
       }
     }
@@ -527,7 +529,8 @@ public final class QuoteDatabase: Sendable {
           ON CONFLICT (quote_key, author_key) DO NOTHING
           """,
         arguments: [
-          quote.text, quote.author, quote.source.rawValue, quote.sourceID, date, key.quote,
+          quote.text, quote.author, quote.source.rawValue, quote.sourceID, Self.stored(date),
+          key.quote,
           key.author,
         ]
       )
@@ -570,6 +573,12 @@ public final class QuoteDatabase: Sendable {
   }
 
   // MARK: - Helpers
+
+  /// `date` as the database keeps times: UTC text to the millisecond, as GRDB writes a `Date`,
+  /// but without GRDB's DateFormatter, whose ICU set-up cost `random` milliseconds at every start.
+  private static func stored(_ date: Date) -> String {
+    Timestamp.utc(date, separator: " ")
+  }
 
   /// Runs `updates` in one transaction whose commit does not wait for the disk.
   ///
