@@ -194,6 +194,30 @@ struct EndToEndTests {
     #expect(saved.status == 0)
   }
 
+  @Test(
+    "today's date follows TZ as date(1) reads it, POSIX rules included",
+    arguments: ["UTC+10", "UTC-14", "Asia/Tokyo", "America/Los_Angeles"]
+  )
+  func todayFollowsTZ(zone: String) async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    // The reference is date(1) with the same TZ, asked before and after: a run that straddles
+    // midnight there may give either day.
+    let before = try await runBinary(
+      ["+%F"], home: home.path, environment: ["TZ": zone], binary: "/bin/date")
+    let today = try await runBinary(
+      ["today", "--format", "json", "--database", home.file("q.sqlite")],
+      home: home.path, environment: ["TZ": zone])
+    let after = try await runBinary(
+      ["+%F"], home: home.path, environment: ["TZ": zone], binary: "/bin/date")
+    #expect(today.status == 0)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(today.out.utf8)) as? [String: Any])
+    let date = try #require(json["date"] as? String)
+    let days = [before.out, after.out].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    #expect(days.contains(date), "today said \(date), date(1) said \(days)")
+  }
+
   @Test("Processes adding favorites to one new database at the same moment all succeed")
   func concurrentProcesses() async throws {
     let home = try TemporaryFolder()

@@ -106,12 +106,12 @@ struct SourcesEndToEndTests {
     defer { home.remove() }
     let env = ["TZ": "Pacific/Kiritimati", "POWERQUOTES_DATABASE": home.file("q.sqlite")]
     let zone = try #require(TimeZone(identifier: "Pacific/Kiritimati"))
-    let before = QuoteOfTheDay.day(of: Date(), in: zone)
+    let before = QuoteOfTheDay.day(of: Date(), in: .zone(zone))
     let first = try await runBinary(
       ["today", "--format", "json"], home: home.path, environment: env)
     let second = try await runBinary(
       ["today", "--format", "json"], home: home.path, environment: env)
-    let after = QuoteOfTheDay.day(of: Date(), in: zone)
+    let after = QuoteOfTheDay.day(of: Date(), in: .zone(zone))
     #expect(first.status == 0)
     #expect(first.err.isEmpty)
     let today = try JSONDecoder().decode(QuoteOfTheDay.self, from: Data(first.out.utf8))

@@ -1,7 +1,8 @@
 import Foundation
-import PowerQuotesCore
 import PowerQuotesTestSupport
 import Testing
+
+@testable import PowerQuotesCore
 
 @Suite("Quote of the day")
 struct QuoteOfTheDayTests {
@@ -25,7 +26,7 @@ struct QuoteOfTheDayTests {
   ])
   func localDate(timeZone: String, day: String) throws {
     let zone = try #require(TimeZone(identifier: timeZone))
-    #expect(QuoteOfTheDay.day(of: try date("2027-01-15T23:30:00Z"), in: zone) == day)
+    #expect(QuoteOfTheDay.day(of: try date("2027-01-15T23:30:00Z"), in: .zone(zone)) == day)
   }
 
   /// Consecutive days pick (mostly) different indexes; the same day always the same one.
@@ -149,7 +150,7 @@ struct QuoteOfTheDayTests {
       database: database,
       client: .failing,
       now: { now },
-      timeZone: timeZone,
+      localTime: .zone(timeZone),
       randomIndex: { _ in 0 }
     )
   }
@@ -158,4 +159,33 @@ struct QuoteOfTheDayTests {
 /// An ISO 8601 instant.
 private func date(_ text: String) throws -> Date {
   try #require(ISO8601DateFormatter().date(from: text))
+}
+
+@Suite("Local time from the C library, as date shows it")
+struct LocalTimeTests {
+  /// The days of 400 years of the Gregorian calendar, 1600 to 2400, agree with Foundation's.
+  @Test func civilDatesMatchFoundation() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .utc
+    for days in stride(from: Int64(-135_140), through: 157_000, by: 97) {
+      let parts = calendar.dateComponents(
+        [.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+      let civil = LocalTime.civilDate(daysSince1970: days)
+      #expect(
+        [civil.year, civil.month, civil.day] == [parts.year, parts.month, parts.day],
+        "day \(days)")
+    }
+  }
+
+  /// A zone's offset moves the wall clock, and the text shows the offset.
+  @Test func wallClockText() throws {
+    let instant = try date("2027-01-15T23:30:00Z")
+    let tokyo = LocalTime.zone(try #require(TimeZone(identifier: "Asia/Tokyo")))
+    #expect(tokyo.clock(at: instant).minuteText == "2027-01-16 08:30 +09:00")
+    let west = LocalTime { _ in -(3 * 3600 + 30 * 60) }
+    #expect(west.clock(at: instant).minuteText == "2027-01-15 20:00 -03:30")
+    #expect(
+      LocalTime.utc.clock(at: Date(timeIntervalSince1970: -1)).minuteText
+        == "1969-12-31 23:59 +00:00")
+  }
 }

@@ -155,7 +155,7 @@ struct ViewTests {
       Favorite(id: 4, quote: Samples.rumi, savedAt: testDate),
       width: 60,
       painter: plain,
-      timeZone: try #require(TimeZone(identifier: "UTC"))
+      localTime: .zone(try #require(TimeZone(identifier: "UTC")))
     )
     #expect(detail.hasSuffix("Favorite 4 · DummyJSON #1 · saved 2027-01-15 08:00 +00:00\n"))
   }

@@ -71,7 +71,7 @@ extension AppEnvironment {
       console: console.console,
       input: input,
       now: now,
-      timeZone: timeZone,
+      localTime: .zone(timeZone),
       randomIndex: randomIndex,
       terminal: terminal,
       downloadClient: downloadClient

@@ -25,7 +25,7 @@ extension Favorites {
             favorite,
             width: env.terminal.width,
             painter: env.painter,
-            timeZone: env.timeZone
+            localTime: env.localTime
           )
         )
       case .json:

@@ -37,7 +37,7 @@ extension AppEnvironment {
       console: .live,
       input: .live,
       now: { Date() },
-      timeZone: .current,
+      localTime: .system,
       randomIndex: { Int.random(in: 0..<max(1, $0)) },
       terminal: .live(color: options.color, environment: environment),
       clipboard: .live(environment: environment),

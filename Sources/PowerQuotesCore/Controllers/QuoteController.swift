@@ -25,20 +25,20 @@ public struct QuoteController: Sendable {
   private let client: QuoteClient
   private let zenQuotes: ZenQuotesClient
   private let now: @Sendable () -> Date
-  private let timeZone: TimeZone
+  private let localTime: LocalTime
   private let randomIndex: @Sendable (Int) -> Int
   private let builtIn: [Quote]
 
   /// Makes a controller; `randomIndex(n)` returns a uniform index below `n`.
   ///
-  /// `client` is DummyJSON and `zenQuotes` ZenQuotes (failing unless given); `timeZone` decides
+  /// `client` is DummyJSON and `zenQuotes` ZenQuotes (failing unless given); `localTime` decides
   /// the local date of ``today()``.
   public init(
     database: QuoteDatabase,
     client: QuoteClient,
     zenQuotes: ZenQuotesClient = .failing,
     now: @escaping @Sendable () -> Date,
-    timeZone: TimeZone = .current,
+    localTime: LocalTime = .system,
     randomIndex: @escaping @Sendable (Int) -> Int,
     builtIn: [Quote] = Quote.builtIn
   ) {
@@ -46,7 +46,7 @@ public struct QuoteController: Sendable {
     self.client = client
     self.zenQuotes = zenQuotes
     self.now = now
-    self.timeZone = timeZone
+    self.localTime = localTime
     self.randomIndex = randomIndex
     self.builtIn = builtIn
   }
@@ -78,7 +78,7 @@ public struct QuoteController: Sendable {
   /// ``QuoteOfTheDay/index(forDay:count:)``): the same all day while the collection stays the
   /// same size. Remembered like any quote shown, so `fav add` and `share` act on it.
   public func today() throws -> QuoteOfTheDay {
-    let date = QuoteOfTheDay.day(of: now(), in: timeZone)
+    let date = QuoteOfTheDay.day(of: now(), in: localTime)
     let today = try quoteOfTheDay(date: date)
     try database.recordShown(today.quote, at: now())
     return today

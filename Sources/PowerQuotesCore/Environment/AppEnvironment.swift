@@ -18,8 +18,8 @@ public struct AppEnvironment: Sendable {
   public var input: InputSource
   /// The current time.
   public var now: @Sendable () -> Date
-  /// The user's time zone: it decides which local date "today" is, and how times are shown.
-  public var timeZone: TimeZone
+  /// The user's local time: it decides which local date "today" is, and how times are shown.
+  public var localTime: LocalTime
   /// A uniform random index below its argument.
   public var randomIndex: @Sendable (Int) -> Int
   /// What kind of terminal the output goes to.
@@ -44,7 +44,7 @@ public struct AppEnvironment: Sendable {
     console: Console,
     input: InputSource,
     now: @escaping @Sendable () -> Date,
-    timeZone: TimeZone = .current,
+    localTime: LocalTime = .system,
     randomIndex: @escaping @Sendable (Int) -> Int,
     terminal: TerminalInfo,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
@@ -58,7 +58,7 @@ public struct AppEnvironment: Sendable {
     self.console = console
     self.input = input
     self.now = now
-    self.timeZone = timeZone
+    self.localTime = localTime
     self.randomIndex = randomIndex
     self.terminal = terminal
     self.sleep = sleep
@@ -74,7 +74,7 @@ public struct AppEnvironment: Sendable {
       client: quoteClient,
       zenQuotes: zenQuotesClient,
       now: now,
-      timeZone: timeZone,
+      localTime: localTime,
       randomIndex: randomIndex
     )
   }

@@ -32,15 +32,9 @@ public struct QuoteOfTheDay: Codable, Sendable, Equatable {
     self.favoriteID = favoriteID
   }
 
-  /// The local date of `date` in `timeZone`, as `YYYY-MM-DD` (Gregorian, whatever the locale).
-  public static func day(of date: Date, in timeZone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    let year = parts.year ?? 0
-    let month = parts.month ?? 0
-    let day = parts.day ?? 0
-    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+  /// The local date of `date` in `localTime`, as `YYYY-MM-DD` (Gregorian, whatever the locale).
+  public static func day(of date: Date, in localTime: LocalTime) -> String {
+    localTime.clock(at: date).dateText
   }
 
   /// The index below `count` that `day` picks.
@@ -62,11 +56,6 @@ public struct QuoteOfTheDay: Codable, Sendable, Equatable {
       hash = hash &* 0x100_0000_01b3
     }
     return hash
-  }
-
-  private static func padded(_ number: Int, _ width: Int) -> String {
-    let digits = String(number)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 
   /// The day's own keys; the quote's keys sit beside them in the same object.
