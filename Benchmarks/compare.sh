@@ -33,7 +33,8 @@
 #   5. Runs each pair in one `hyperfine -N -w 3` run (powerquotes first, the reference second,
 #      output into a pipe), the imports with `--prepare` deleting the database, and each command
 #      once more under `/usr/bin/time -f %M` for its peak RSS; then prints medians and ratios
-#      (powerquotes / reference; below 1x powerquotes is faster).
+#      (powerquotes / reference; below 1x powerquotes is faster), and the ratio of mean CPU time
+#      (user + system), which other work on a shared machine disturbs less than wall-clock time.
 #
 # It needs bash, python3, and Swift unless $POWERQUOTES is given. A full run takes several minutes
 # (most of it the 100k imports); the machine should be otherwise idle for figures worth keeping.
@@ -426,9 +427,17 @@ folder = sys.argv[1]
 about = dict(line.rstrip("\n").split("=", 1) for line in open(f"{folder}/about.txt"))
 data = json.load(open(f"{folder}/dataset.json"))
 
-def median(name, which):
+def result(name, which):
     results = json.load(open(f"{folder}/{name}"))["results"]
-    return next(r["median"] for r in results if r["command"] == which)
+    return next(r for r in results if r["command"] == which)
+
+def median(name, which):
+    return result(name, which)["median"]
+
+def cpu(name, which):
+    """Mean user + system time: what the command itself spent, whatever else the machine ran."""
+    found = result(name, which)
+    return found["user"] + found["system"]
 
 def ms(seconds):
     value = seconds * 1000
@@ -452,22 +461,28 @@ print(
     f"Data: {data['rows']:,} generated quotes (mean {data['mean_length']:.0f} characters, "
     f"{data['min_length']} to {data['max_length']}; {data['non_ascii']:,} with non-ASCII text), "
     f"as favorites and as the offline pool; the same entries as a fortune file with its strfile "
-    f"index. Medians; ratio = powerquotes / reference."
+    f"index. Times are medians of wall-clock time; ratio = powerquotes / reference; CPU ratio "
+    f"and (CPU) use the mean user + system time, which other load on the machine disturbs less."
 )
 print()
-print("| command | powerquotes | reference | ratio |")
-print("|---|---|---|---|")
-for label, reference, result, _, _, _, _ in pairs:
-    mine, theirs = median(result, "powerquotes"), median(result, "reference")
-    print(f"| {label} | {ms(mine)} | {reference} {ms(theirs)} | {mine / theirs:.1f}x |")
-print()
-print("| import of 100,000 rows into a new database | file | time | rows/s | peak RSS |")
+print("| command | powerquotes | reference | ratio | CPU ratio |")
 print("|---|---|---|---|---|")
-for label, size, result, rss, imported in imports:
-    seconds = median(result, "powerquotes")
+for label, reference, name, _, _, _, _ in pairs:
+    mine, theirs = median(name, "powerquotes"), median(name, "reference")
+    cpu_ratio = cpu(name, "powerquotes") / max(cpu(name, "reference"), 1e-4)
+    print(
+        f"| {label} | {ms(mine)} | {reference} {ms(theirs)} | {mine / theirs:.1f}x "
+        f"| {cpu_ratio:.1f}x |"
+    )
+print()
+print("| import of 100,000 rows into a new database | file | time (CPU) | rows/s | peak RSS |")
+print("|---|---|---|---|---|")
+for label, size, name, rss, imported in imports:
+    seconds = median(name, "powerquotes")
     note = "" if int(imported) == data["rows"] else f" ({int(imported):,} imported)"
     print(
-        f"| {label}{note} | {int(size) / 1e6:.1f} MB | {seconds:.2f} s "
+        f"| {label}{note} | {int(size) / 1e6:.1f} MB "
+        f"| {seconds:.2f} s ({cpu(name, 'powerquotes'):.2f} s) "
         f"| {int(imported) / seconds:,.0f} | {mb(rss)} |"
     )
 print()
