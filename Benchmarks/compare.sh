@@ -417,7 +417,7 @@ load_after=$(cut -d ' ' -f 1-3 /proc/loadavg)
   echo "binary=$("$pq" --version) ($build_note; $linking)"
   echo "tools=$(hyperfine --version), fortune-mod $(dpkg-query -W -f='${Version}' fortune-mod 2>/dev/null || echo '?'), sqlite3 $(sqlite3 --version | cut -d ' ' -f 1), $(curl --version | head -n 1 | cut -d ' ' -f 1-2)"
   echo "mode=$($quick && echo 'quick (hyperfine -N -w 1 --runs 3; 1 run per import)' || echo 'full (hyperfine -N -w 3, its default runs; 3 runs per import)')"
-  echo "measured=$((finished - started)) s of measuring; the sync that filled the pool took $(python3 -c "print(f'{$sync_end - $sync_start:.1f}')") s"
+  echo "measured=$SECONDS s in all, $((finished - started)) s of them measuring; the sync that filled the pool took $(python3 -c "print(f'{$sync_end - $sync_start:.1f}')") s"
 } >"$work/results/about.txt"
 
 python3 - "$work/results" <<'PY'
