@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-import PowerQuotesCore
 import PowerQuotesTestSupport
 import Testing
+
+@testable import PowerQuotesCore
 
 @Suite("The database")
 struct QuoteDatabaseTests {
@@ -64,6 +65,48 @@ struct QuoteDatabaseTests {
     let again = try QuoteDatabase.open(path: path)
     #expect(try again.favorites().map(\.quote) == [Samples.rumi])
     #expect(try again.lastShown() == Samples.rumi)
+  }
+
+  @Test("A database of schema version 2 upgrades in place, favorites and picks kept")
+  func upgradesFromVersion2() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("q.sqlite")
+    // What the release with migrations 1 and 2 made.
+    do {
+      let queue = try DatabaseQueue(path: path)
+      try SchemaMigrator(migrations: Array(embeddedMigrations.prefix(2))).migrate(queue, path: path)
+      try queue.write { db in
+        for (number, author) in ["Rumi", "Seneca", "Lao Tzu"].enumerated() {
+          try db.execute(
+            sql: """
+              INSERT INTO favorite
+                (quote, author, source, saved_at, quote_key, author_key, author_folded)
+              VALUES (?, ?, 'manual', '2026-11-01 10:00:00.000', ?, ?, ?)
+              """,
+            arguments: [
+              "Quote \(number)", author, "quote \(number)", author.lowercased(),
+              author.lowercased(),
+            ])
+        }
+        try db.execute(sql: "DELETE FROM favorite WHERE id = 2")
+      }
+    }
+    let database = try QuoteDatabase.open(path: path)
+    #expect(try database.favorites().map(\.id) == [1, 3])
+    #expect(try database.favorite(atIndex: 0)?.quote.author == "Rumi")
+    #expect(try database.favorite(atIndex: 1)?.quote.author == "Lao Tzu")
+    #expect(try database.favorite(atIndex: 2) == nil)
+    let queue = try DatabaseQueue(path: path)
+    let (version, index) = try queue.read { db in
+      (
+        try Int.fetchOne(db, sql: "PRAGMA user_version"),
+        try String.fetchOne(
+          db, sql: "SELECT name FROM sqlite_master WHERE name = 'favorite_by_id'")
+      )
+    }
+    #expect(version == QuoteDatabase.schemaVersion)
+    #expect(index == "favorite_by_id")
   }
 
   @Test("A file that is not SQLite is refused and left untouched")
