@@ -1,0 +1,93 @@
+# Build and install powerquotes, GNU style:
+#
+#   make                              the release binary, its man page and completion scripts
+#   make install PREFIX=~/.local      install them (PREFIX defaults to /usr/local; DESTDIR works)
+#   make uninstall PREFIX=~/.local    remove exactly the files install put there
+#
+# The binary is built with --static-swift-stdlib, so the installed one needs nothing from the
+# Swift toolchain. Build dependencies on Debian: libsqlite3-dev libreadline-dev
+# libcurl4-openssl-dev (and Swift).
+
+PREFIX ?= /usr/local
+# A PREFIX=~/... that the shell passed on unexpanded (zsh does) still means the home folder.
+override PREFIX := $(patsubst ~/%,$(HOME)/%,$(patsubst ~,$(HOME),$(PREFIX)))
+EXEC_PREFIX ?= $(PREFIX)
+BINDIR ?= $(EXEC_PREFIX)/bin
+DATAROOTDIR ?= $(PREFIX)/share
+MANDIR ?= $(DATAROOTDIR)/man
+MAN1DIR ?= $(MANDIR)/man1
+BASHCOMPLETIONDIR ?= $(DATAROOTDIR)/bash-completion/completions
+ZSHCOMPLETIONDIR ?= $(DATAROOTDIR)/zsh/site-functions
+FISHCOMPLETIONDIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
+
+SWIFT ?= swift
+INSTALL ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 755
+INSTALL_DATA ?= $(INSTALL) -m 644
+
+RELEASE := -c release --product powerquotes --static-swift-stdlib
+# What make generates, inside SwiftPM's .build (which git ignores).
+OUT := .build/make
+
+# The man page's date: the last commit's, so the same source makes the same page.
+MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null)
+
+.PHONY: all build manual completions install install-strip uninstall clean FORCE
+
+all: build manual completions
+
+build: $(OUT)/powerquotes
+
+manual: $(OUT)/powerquotes.1
+
+completions: $(OUT)/powerquotes.bash $(OUT)/_powerquotes $(OUT)/powerquotes.fish
+
+# SwiftPM knows when the binary is out of date; the copy changes (and the man page and completions
+# are made again) only when the binary did.
+$(OUT)/powerquotes: FORCE
+	$(SWIFT) build $(RELEASE)
+	@mkdir -p $(OUT)
+	@built="$$($(SWIFT) build $(RELEASE) --show-bin-path)/powerquotes"; \
+	  cmp -s "$$built" $@ || cp "$$built" $@
+
+# ArgumentParser's generate-manual tool, built on its own (a debug build of it and
+# ArgumentParser, well under a minute). `swift package generate-manual` would run the same tool,
+# but only after building every product in release mode without --static-swift-stdlib, which
+# takes minutes and relinks .build/release/powerquotes against the toolchain's libraries.
+$(OUT)/powerquotes.1: $(OUT)/powerquotes Scripts/generate-manual.sh
+	$(SWIFT) build --product generate-manual
+	Scripts/generate-manual.sh $(OUT)/powerquotes \
+	  "$$($(SWIFT) build --show-bin-path)/generate-manual" $(MANUAL_DATE) >$@.tmp
+	mv $@.tmp $@
+
+$(OUT)/powerquotes.bash: $(OUT)/powerquotes
+	$< --generate-completion-script bash >$@
+
+$(OUT)/_powerquotes: $(OUT)/powerquotes
+	$< --generate-completion-script zsh >$@
+
+$(OUT)/powerquotes.fish: $(OUT)/powerquotes
+	$< --generate-completion-script fish >$@
+
+install: all
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" "$(DESTDIR)$(BASHCOMPLETIONDIR)" \
+	  "$(DESTDIR)$(ZSHCOMPLETIONDIR)" "$(DESTDIR)$(FISHCOMPLETIONDIR)"
+	$(INSTALL_PROGRAM) $(OUT)/powerquotes "$(DESTDIR)$(BINDIR)/powerquotes"
+	$(INSTALL_DATA) $(OUT)/powerquotes.1 "$(DESTDIR)$(MAN1DIR)/powerquotes.1"
+	$(INSTALL_DATA) $(OUT)/powerquotes.bash "$(DESTDIR)$(BASHCOMPLETIONDIR)/powerquotes"
+	$(INSTALL_DATA) $(OUT)/_powerquotes "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_powerquotes"
+	$(INSTALL_DATA) $(OUT)/powerquotes.fish "$(DESTDIR)$(FISHCOMPLETIONDIR)/powerquotes.fish"
+
+# The same, with the binary's symbols stripped (about 90 MB down to about 60 MB).
+install-strip:
+	$(MAKE) INSTALL_PROGRAM='$(INSTALL_PROGRAM) -s' install
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/powerquotes" "$(DESTDIR)$(MAN1DIR)/powerquotes.1" \
+	  "$(DESTDIR)$(BASHCOMPLETIONDIR)/powerquotes" "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_powerquotes" \
+	  "$(DESTDIR)$(FISHCOMPLETIONDIR)/powerquotes.fish"
+
+# What make generated, and SwiftPM's release build.
+clean:
+	rm -rf $(OUT)
+	rm -rf .build/release .build/*/release
