@@ -36,7 +36,7 @@ chmod +x "$work/powerquotes"
 # characters falls back to iconv's ASCII spelling (ā to a) instead of a "can't find special
 # character" warning. The requests go after the generator's comment line, before .Dd.
 sed -n '1p' "$work/page"
-grep -o '\\\[u[0-9A-F]*\]' "$work/page" | sort -u | while read -r escape; do
+{ grep -o '\\\[u[0-9A-F]*\]' "$work/page" || true; } | sort -u | while read -r escape; do
   code=${escape:3:-1}
   ascii=$(perl -CO -e 'print chr hex shift' "$code" \
     | LC_ALL=C.UTF-8 iconv -f UTF-8 -t ASCII//TRANSLIT 2>/dev/null || true)
