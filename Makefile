@@ -25,7 +25,7 @@ INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
 
-RELEASE := -c release --product powerquotes --static-swift-stdlib
+RELEASE := -c release --static-swift-stdlib
 # What make generates, inside SwiftPM's .build (which git ignores).
 OUT := .build/make
 
@@ -45,19 +45,20 @@ completions: $(OUT)/powerquotes.bash $(OUT)/_powerquotes $(OUT)/powerquotes.fish
 # SwiftPM knows when the binary is out of date; the copy changes (and the man page and completions
 # are made again) only when the binary did.
 $(OUT)/powerquotes: FORCE
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product powerquotes
 	@mkdir -p $(OUT)
 	@built="$$($(SWIFT) build $(RELEASE) --show-bin-path)/powerquotes"; \
 	  cmp -s "$$built" $@ || cp "$$built" $@
 
-# ArgumentParser's generate-manual tool, built on its own (a debug build of it and
-# ArgumentParser, well under a minute). `swift package generate-manual` would run the same tool,
-# but only after building every product in release mode without --static-swift-stdlib, which
-# takes minutes and relinks .build/release/powerquotes against the toolchain's libraries.
+# ArgumentParser's generate-manual tool, built on its own with the binary's build settings, so it
+# reuses the release ArgumentParser and leaves the binary's build alone. `swift package
+# generate-manual` runs the same tool, but only after building every product in release mode
+# without --static-swift-stdlib: minutes more, and .build/release/powerquotes relinked against the
+# toolchain's libraries.
 $(OUT)/powerquotes.1: $(OUT)/powerquotes Scripts/generate-manual.sh
-	$(SWIFT) build --product generate-manual
+	$(SWIFT) build $(RELEASE) --product generate-manual
 	Scripts/generate-manual.sh $(OUT)/powerquotes \
-	  "$$($(SWIFT) build --show-bin-path)/generate-manual" $(MANUAL_DATE) >$@.tmp
+	  "$$($(SWIFT) build $(RELEASE) --show-bin-path)/generate-manual" $(MANUAL_DATE) >$@.tmp
 	mv $@.tmp $@
 
 $(OUT)/powerquotes.bash: $(OUT)/powerquotes
