@@ -32,7 +32,12 @@ OUT := .build/make
 # The man page's date: the last commit's, so the same source makes the same page.
 MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null)
 
-.PHONY: all build manual completions install install-strip uninstall clean FORCE
+# What the binary is made from. make runs `swift build` when one of them is newer than the binary,
+# and otherwise leaves .build alone, so `sudo make install` after `make` writes nothing there.
+SOURCES := Makefile Package.swift $(wildcard Package.resolved) \
+  $(shell find Sources Migrations Plugins -type f)
+
+.PHONY: all build manual completions install install-strip uninstall clean
 
 all: build manual completions
 
@@ -42,13 +47,10 @@ manual: $(OUT)/powerquotes.1
 
 completions: $(OUT)/powerquotes.bash $(OUT)/_powerquotes $(OUT)/powerquotes.fish
 
-# SwiftPM knows when the binary is out of date; the copy changes (and the man page and completions
-# are made again) only when the binary did.
-$(OUT)/powerquotes: FORCE
+$(OUT)/powerquotes: $(SOURCES)
 	$(SWIFT) build $(RELEASE) --product powerquotes
 	@mkdir -p $(OUT)
-	@built="$$($(SWIFT) build $(RELEASE) --show-bin-path)/powerquotes"; \
-	  cmp -s "$$built" $@ || cp "$$built" $@
+	cp "$$($(SWIFT) build $(RELEASE) --show-bin-path)/powerquotes" $@
 
 # ArgumentParser's generate-manual tool, built on its own with the binary's build settings, so it
 # reuses the release ArgumentParser and leaves the binary's build alone. `swift package
