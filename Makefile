@@ -6,7 +6,7 @@
 #
 # The binary is built with --static-swift-stdlib, so the installed one needs nothing from the
 # Swift toolchain. Build dependencies on Debian: libsqlite3-dev libreadline-dev
-# libcurl4-openssl-dev (and Swift).
+# libcurl4-openssl-dev make (and Swift).
 
 PREFIX ?= /usr/local
 # A PREFIX=~/... that the shell passed on unexpanded (zsh does) still means the home folder.
@@ -38,6 +38,8 @@ SOURCES := Makefile Package.swift $(wildcard Package.resolved) \
   $(shell find Sources Migrations Plugins -type f)
 
 .PHONY: all build manual completions install install-strip uninstall clean
+# A recipe that fails leaves no half-made file that would look up to date.
+.DELETE_ON_ERROR:
 
 all: build manual completions
 
@@ -50,7 +52,8 @@ completions: $(OUT)/powerquotes.bash $(OUT)/_powerquotes $(OUT)/powerquotes.fish
 $(OUT)/powerquotes: $(SOURCES)
 	$(SWIFT) build $(RELEASE) --product powerquotes
 	@mkdir -p $(OUT)
-	cp "$$($(SWIFT) build $(RELEASE) --show-bin-path)/powerquotes" $@
+	cp "$$($(SWIFT) build $(RELEASE) --show-bin-path)/powerquotes" $@.tmp
+	mv $@.tmp $@
 
 # ArgumentParser's generate-manual tool, built on its own with the binary's build settings, so it
 # reuses the release ArgumentParser and leaves the binary's build alone. `swift package
