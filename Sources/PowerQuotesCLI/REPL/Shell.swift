@@ -15,7 +15,7 @@ struct Shell: EnvironmentCommand {
       Elsewhere it reads a script, one command per line; blank lines and lines starting with # \
       are skipped. The exit status is that of the first line that failed, 0 if none did.
 
-      'powerquotes' with no arguments on a terminal starts the shell.
+      With no arguments on a terminal, 'powerquotes' starts the shell.
 
       Examples:
         $ powerquotes shell

@@ -1,0 +1,99 @@
+# Build and install powerquotes, GNU style:
+#
+#   make                              the release binary, its man page and completion scripts
+#   make install PREFIX=~/.local      install them (PREFIX defaults to /usr/local; DESTDIR works)
+#   make uninstall PREFIX=~/.local    remove exactly the files install put there
+#
+# The binary is built with --static-swift-stdlib, so the installed one needs nothing from the
+# Swift toolchain. Build dependencies on Debian: libsqlite3-dev libreadline-dev
+# libcurl4-openssl-dev make (and Swift).
+
+PREFIX ?= /usr/local
+# A PREFIX=~/... that the shell passed on unexpanded (zsh does) still means the home folder.
+override PREFIX := $(patsubst ~/%,$(HOME)/%,$(patsubst ~,$(HOME),$(PREFIX)))
+EXEC_PREFIX ?= $(PREFIX)
+BINDIR ?= $(EXEC_PREFIX)/bin
+DATAROOTDIR ?= $(PREFIX)/share
+MANDIR ?= $(DATAROOTDIR)/man
+MAN1DIR ?= $(MANDIR)/man1
+BASHCOMPLETIONDIR ?= $(DATAROOTDIR)/bash-completion/completions
+ZSHCOMPLETIONDIR ?= $(DATAROOTDIR)/zsh/site-functions
+FISHCOMPLETIONDIR ?= $(DATAROOTDIR)/fish/vendor_completions.d
+
+SWIFT ?= swift
+INSTALL ?= install
+INSTALL_PROGRAM ?= $(INSTALL) -m 755
+INSTALL_DATA ?= $(INSTALL) -m 644
+
+RELEASE := -c release --static-swift-stdlib
+# What make generates, inside SwiftPM's .build (which git ignores).
+OUT := .build/make
+
+# The man page's date: the last commit's, so the same source makes the same page.
+MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null)
+
+# What the binary is made from. make runs `swift build` when one of them is newer than the binary,
+# and otherwise leaves .build alone, so `sudo make install` after `make` writes nothing there.
+SOURCES := Makefile Package.swift $(wildcard Package.resolved) \
+  $(shell find Sources Migrations Plugins -type f)
+
+.PHONY: all build manual completions install install-strip uninstall clean
+# A recipe that fails leaves no half-made file that would look up to date.
+.DELETE_ON_ERROR:
+
+all: build manual completions
+
+build: $(OUT)/powerquotes
+
+manual: $(OUT)/powerquotes.1
+
+completions: $(OUT)/powerquotes.bash $(OUT)/_powerquotes $(OUT)/powerquotes.fish
+
+$(OUT)/powerquotes: $(SOURCES)
+	$(SWIFT) build $(RELEASE) --product powerquotes
+	@mkdir -p $(OUT)
+	cp "$$($(SWIFT) build $(RELEASE) --show-bin-path)/powerquotes" $@.tmp
+	mv $@.tmp $@
+
+# ArgumentParser's generate-manual tool, built on its own with the binary's build settings, so it
+# reuses the release ArgumentParser and leaves the binary's build alone. `swift package
+# generate-manual` runs the same tool, but only after building every product in release mode
+# without --static-swift-stdlib: minutes more, and .build/release/powerquotes relinked against the
+# toolchain's libraries.
+$(OUT)/powerquotes.1: $(OUT)/powerquotes Scripts/generate-manual.sh
+	$(SWIFT) build $(RELEASE) --product generate-manual
+	Scripts/generate-manual.sh $(OUT)/powerquotes \
+	  "$$($(SWIFT) build $(RELEASE) --show-bin-path)/generate-manual" $(MANUAL_DATE) >$@.tmp
+	mv $@.tmp $@
+
+$(OUT)/powerquotes.bash: $(OUT)/powerquotes
+	$< --generate-completion-script bash >$@
+
+$(OUT)/_powerquotes: $(OUT)/powerquotes
+	$< --generate-completion-script zsh >$@
+
+$(OUT)/powerquotes.fish: $(OUT)/powerquotes
+	$< --generate-completion-script fish >$@
+
+install: all
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MAN1DIR)" "$(DESTDIR)$(BASHCOMPLETIONDIR)" \
+	  "$(DESTDIR)$(ZSHCOMPLETIONDIR)" "$(DESTDIR)$(FISHCOMPLETIONDIR)"
+	$(INSTALL_PROGRAM) $(OUT)/powerquotes "$(DESTDIR)$(BINDIR)/powerquotes"
+	$(INSTALL_DATA) $(OUT)/powerquotes.1 "$(DESTDIR)$(MAN1DIR)/powerquotes.1"
+	$(INSTALL_DATA) $(OUT)/powerquotes.bash "$(DESTDIR)$(BASHCOMPLETIONDIR)/powerquotes"
+	$(INSTALL_DATA) $(OUT)/_powerquotes "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_powerquotes"
+	$(INSTALL_DATA) $(OUT)/powerquotes.fish "$(DESTDIR)$(FISHCOMPLETIONDIR)/powerquotes.fish"
+
+# The same, with the binary's symbols stripped (about 90 MB down to about 60 MB).
+install-strip:
+	$(MAKE) INSTALL_PROGRAM='$(INSTALL_PROGRAM) -s' install
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/powerquotes" "$(DESTDIR)$(MAN1DIR)/powerquotes.1" \
+	  "$(DESTDIR)$(BASHCOMPLETIONDIR)/powerquotes" "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_powerquotes" \
+	  "$(DESTDIR)$(FISHCOMPLETIONDIR)/powerquotes.fish"
+
+# What make generated, and SwiftPM's release build.
+clean:
+	rm -rf $(OUT)
+	rm -rf .build/release .build/*/release
