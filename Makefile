@@ -25,7 +25,12 @@ INSTALL ?= install
 INSTALL_PROGRAM ?= $(INSTALL) -m 755
 INSTALL_DATA ?= $(INSTALL) -m 644
 
-RELEASE := -c release --static-swift-stdlib
+# Static Swift libraries: the binary needs nothing from the toolchain. Not position-independent:
+# a PIE of this size has ~87,000 relative relocations that the loader applies at every start,
+# dirtying the pages they sit on; without them the loader's start-up went from ~5.7 M to ~0.7 M
+# cycles (LD_DEBUG=statistics) and --version from 6.3 to 5.2 ms of CPU (median of 100 runs
+# interleaved with the PIE). Shared libraries, stack and heap are still placed at random.
+RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie
 # What make generates, inside SwiftPM's .build (which git ignores).
 OUT := .build/make
 

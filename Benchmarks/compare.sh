@@ -14,9 +14,8 @@
 #   -h, --help  this text
 #
 # What it does:
-#   1. Builds the release binary as it ships (`swift build -c release --product powerquotes
-#      --static-swift-stdlib`), falling back to a dynamic build with a note if static linking
-#      fails; or takes $POWERQUOTES.
+#   1. Builds the release binary as it ships (`make build`: static Swift libraries, see the
+#      Makefile), or takes $POWERQUOTES.
 #   2. Installs what it compares with, with apt-get when missing: hyperfine, fortune-mod (fortune,
 #      strfile), sqlite3, curl, time (/usr/bin/time).
 #   3. Generates one data set, deterministically and without any file outside the repository:
@@ -98,15 +97,11 @@ if [ -n "${POWERQUOTES:-}" ]; then
   build_note="given as POWERQUOTES"
 else
   cd "$repo"
-  note "swift build -c release --product powerquotes --static-swift-stdlib"
-  if swift build -c release --product powerquotes --static-swift-stdlib >&2; then
-    build_note="swift build -c release --static-swift-stdlib"
-  else
-    note "static linking failed; measuring a dynamic release build instead"
-    swift build -c release --product powerquotes >&2
-    build_note="swift build -c release (dynamic: the static link failed)"
-  fi
-  pq="$(swift build -c release --show-bin-path)/powerquotes"
+  # The Makefile's build is the one that ships (static Swift libraries, see its RELEASE).
+  note "make build"
+  make build >&2
+  build_note="make build (the binary make install installs)"
+  pq=.build/make/powerquotes
   cd - >/dev/null
 fi
 pq=$(cd "$(dirname "$pq")" && pwd)/$(basename "$pq")

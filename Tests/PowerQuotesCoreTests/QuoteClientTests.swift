@@ -79,6 +79,23 @@ import Testing
   // MARK: - Not the API
 
   /// DummyJSON's HTML 404 page for an unknown path (a wrong `--api-url`) is not a quote.
+  /// A `Retry-After` date counts from the reply's own `Date`, whatever the local clock says.
+  @Test func retryAfterDateCountsFromTheReplysDate() async throws {
+    let reply = HTTPResponse.json(
+      #"{"message":"request limit exceeded"}"#,
+      status: .tooManyRequests,
+      headers: [
+        HTTPHeader("Date"): "Wed, 21 Oct 2015 07:27:00 GMT",
+        HTTPHeader("Retry-After"): "Wed, 21 Oct 2015 07:28:30 GMT",
+      ]
+    )
+    try await serving(reply) { client in
+      await #expect(throws: QuoteClientError.rateLimited(retryAfter: 90)) {
+        try await client.random()
+      }
+    }
+  }
+
   @Test func htmlNotFoundPageIsUnexpected() async throws {
     try await serving(.html(notFoundPage)) { client in
       let error = try await #require(throws: QuoteClientError.self) { try await client.random() }
@@ -378,7 +395,11 @@ import Testing
 private let retryAfterCases: [(String?, Int?)] = [
   ("10", 10),
   (nil, nil),
-  ("Wed, 21 Oct 2015 07:28:00 GMT", nil),
+  ("soon", nil),
+  // An HTTP date: one in the past means now; one far ahead is capped at a day.
+  ("Wed, 21 Oct 2015 07:28:00 GMT", 0),
+  ("Wed, 21 Oct 2099 07:28:00 GMT", 86_400),
+  ("99999999999999999999999", 86_400),
 ]
 
 /// The timeout for tests that are not about timing out: long enough never to trip.

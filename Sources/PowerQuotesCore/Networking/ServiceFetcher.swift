@@ -41,12 +41,24 @@ struct ServiceFetcher: Sendable {
     return type.hasPrefix("application/json") || type.contains("+json")
   }
 
-  /// `Retry-After` as whole seconds, when it is a number of them (HTTP also allows a date, and
-  /// a negative number means nothing).
-  static func retryAfter(_ response: HTTPReply) -> Int? {
-    response.value(forHeader: "Retry-After")
-      .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-      .flatMap { $0 >= 0 ? $0 : nil }
+  /// `Retry-After` as whole seconds from now, whichever form the server used: a number of
+  /// seconds, or an HTTP date, counted from the reply's own `Date` when it has one (so a clock
+  /// that is off does not matter) or else from `now`. A date in the past is 0; nil when the
+  /// header is missing or unreadable. At most a day: what a server asks beyond that is not a
+  /// wait, and nothing else can overflow.
+  static func retryAfter(_ response: HTTPReply, now: Date = Date()) -> Int? {
+    guard
+      let value = response.value(forHeader: "Retry-After")?
+        .trimmingCharacters(in: .whitespaces), !value.isEmpty
+    else { return nil }
+    let longest = 86_400
+    if value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+      return Int(value).map { min($0, longest) } ?? longest
+    }
+    guard let until = HTTPDate.parse(value) else { return nil }
+    let from = response.value(forHeader: "Date").flatMap(HTTPDate.parse) ?? now
+    let seconds = until.timeIntervalSince(from).rounded(.up)
+    return seconds <= 0 ? 0 : Int(min(seconds, Double(longest)))
   }
 
   private func clientError(for error: HTTPFetchError) -> QuoteClientError {
