@@ -78,7 +78,6 @@ import Testing
 
   // MARK: - Not the API
 
-  /// DummyJSON's HTML 404 page for an unknown path (a wrong `--api-url`) is not a quote.
   /// A `Retry-After` date counts from the reply's own `Date`, whatever the local clock says.
   @Test func retryAfterDateCountsFromTheReplysDate() async throws {
     let reply = HTTPResponse.json(
@@ -96,6 +95,7 @@ import Testing
     }
   }
 
+  /// DummyJSON's HTML 404 page for an unknown path (a wrong `--api-url`) is not a quote.
   @Test func htmlNotFoundPageIsUnexpected() async throws {
     try await serving(.html(notFoundPage)) { client in
       let error = try await #require(throws: QuoteClientError.self) { try await client.random() }

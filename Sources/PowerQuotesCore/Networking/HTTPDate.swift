@@ -6,9 +6,11 @@ import Glibc
 
 /// HTTP's dates (RFC 9110, section 5.6.7), as `Retry-After` and `Date` carry them.
 enum HTTPDate {
-  /// The instant `text` names, in any of the three forms a recipient must accept:
+  /// The instant `text` names, nil unless it is an HTTP date.
+  ///
+  /// It reads the three forms a recipient must accept:
   /// `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate), `Sunday, 06-Nov-94 08:49:37 GMT` (RFC 850)
-  /// and `Sun Nov  6 08:49:37 1994` (asctime). Nil for anything else.
+  /// and `Sun Nov  6 08:49:37 1994` (asctime).
   static func parse(_ text: String) -> Date? {
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     var day: Int?

@@ -41,9 +41,10 @@ struct ServiceFetcher: Sendable {
     return type.hasPrefix("application/json") || type.contains("+json")
   }
 
-  /// `Retry-After` as whole seconds from now, whichever form the server used: a number of
-  /// seconds, or an HTTP date, counted from the reply's own `Date` when it has one (so a clock
-  /// that is off does not matter) or else from `now`. A date in the past is 0; nil when the
+  /// `Retry-After` as whole seconds from now, whichever form the server used.
+  ///
+  /// A number of seconds, or an HTTP date, counted from the reply's own `Date` when it has one
+  /// (so a clock that is off does not matter) or else from `now`. A date in the past is 0; nil when the
   /// header is missing or unreadable. At most a day: what a server asks beyond that is not a
   /// wait, and nothing else can overflow.
   static func retryAfter(_ response: HTTPReply, now: Date = Date()) -> Int? {
