@@ -59,6 +59,82 @@ struct CatalogueTests {
     }
   }
 
+  /// Numbers from the server are believed only within range: a total, skip or id near
+  /// `Int.max` or below zero is an unexpected reply, never a trap in the arithmetic after it.
+  @Test(
+    "Out-of-range numbers in a reply are an unexpected reply",
+    arguments: [
+      (
+        #"{"quotes":[{"id":1,"quote":"x","author":"y"}],"total":9223372036854775807,"skip":0}"#,
+        "a page whose total or skip is out of range (9223372036854775807, 0)"
+      ),
+      (
+        #"{"quotes":[{"id":1,"quote":"x","author":"y"}],"total":-1,"skip":0}"#,
+        "a page whose total or skip is out of range (-1, 0)"
+      ),
+      (
+        #"{"quotes":[{"id":1,"quote":"x","author":"y"}],"total":5,"skip":-3}"#,
+        "a page whose total or skip is out of range (5, -3)"
+      ),
+      (
+        #"{"quotes":[{"id":-5,"quote":"x","author":"y"}],"total":5,"skip":0}"#,
+        "a quote with id -5"
+      ),
+      (
+        #"{"quotes":[{"id":0,"quote":"x","author":"y"}],"total":5,"skip":0}"#,
+        "a quote with id 0"
+      ),
+    ]
+  )
+  func outOfRangeNumbers(body: String, detail: String) async throws {
+    let routes: @Sendable (HTTPServer) async -> Void = { server in
+      await server.appendRoute("GET /quotes") { _ in .json(body) }
+    }
+    let database = try QuoteDatabase.inMemory()
+    try await FixtureServer.with(routes) { server in
+      let controller = controller(database, server)
+      await #expect(throws: QuoteClientError.unexpectedResponse(detail: detail)) {
+        try await controller.page(1, perPage: 10)
+      }
+      await #expect(throws: QuoteClientError.unexpectedResponse(detail: detail)) {
+        try await controller.sync(perPage: 10) { _ in }
+      }
+    }
+    #expect(try database.poolCount() == 0)
+  }
+
+  @Test("A page number whose skip would overflow is refused before asking")
+  func pageOutOfRange() async throws {
+    let catalogue = FakeCatalogue(count: 3)
+    let database = try QuoteDatabase.inMemory()
+    try await FixtureServer.with(catalogue.routes) { server in
+      let controller = controller(database, server)
+      for (page, perPage) in [(922_337_203_685_477_582, 10), (0, 10), (Int.max, 100), (2, 0)] {
+        await #expect(throws: CatalogueError.pageOutOfRange(page: page, perPage: perPage)) {
+          try await controller.page(page, perPage: perPage)
+        }
+      }
+      #expect(catalogue.requests.isEmpty)
+    }
+  }
+
+  @Test("An empty page before the total is reached stops the sync unfinished")
+  func emptyPageBeforeTheEnd() async throws {
+    let routes: @Sendable (HTTPServer) async -> Void = { server in
+      await server.appendRoute("GET /quotes") { _ in .json(#"{"quotes":[],"total":5000,"skip":0}"#)
+      }
+    }
+    let database = try QuoteDatabase.inMemory()
+    try await FixtureServer.with(routes) { server in
+      await #expect(
+        throws: QuoteClientError.unexpectedResponse(detail: "an empty page at 0 of 5000 quotes")
+      ) {
+        try await controller(database, server).sync(perPage: 100) { _ in }
+      }
+    }
+    #expect(try database.syncState(source: .dummyJSON)?.finishedAt == nil)
+  }
+
   @Test("Browsing shows a page and where it stands; past the end is a clear error")
   func browse() async throws {
     let catalogue = FakeCatalogue(count: 23)

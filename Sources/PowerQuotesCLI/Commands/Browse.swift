@@ -18,6 +18,9 @@ struct Browse: EnvironmentCommand {
 
   /// The most quotes a page may hold.
   static let maxPerPage = 100
+  /// The last page that can be asked for: any page of a catalogue of up to
+  /// ``QuoteClient/largestNumber`` quotes, and never a skip that overflows.
+  static let maxPage = QuoteClient.largestNumber
 
   @Option(help: "The page to show, from 1.")
   var page = 1
@@ -29,8 +32,8 @@ struct Browse: EnvironmentCommand {
   @OptionGroup var global: GlobalOptions
 
   func validate() throws {
-    if page < 1 {
-      throw ValidationError("--page must be 1 or more, not \(page).")
+    if !(1...Self.maxPage).contains(page) {
+      throw ValidationError("--page must be from 1 to \(Self.maxPage), not \(page).")
     }
     if !(1...Self.maxPerPage).contains(perPage) {
       throw ValidationError("--per-page must be from 1 to \(Self.maxPerPage), not \(perPage).")

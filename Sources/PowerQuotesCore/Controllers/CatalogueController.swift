@@ -73,7 +73,12 @@ public struct CatalogueController: Sendable {
   ///
   /// - Throws: ``CatalogueError/pastTheEnd(page:pages:)`` for a page after the last.
   public func page(_ number: Int, perPage: Int) async throws -> Page {
-    let reply = try await client.page(perPage, (number - 1) * perPage)
+    // Flags are range-checked, but a page number from anywhere else must not trap either.
+    let (skip, overflow) = (number - 1).multipliedReportingOverflow(by: perPage)
+    guard number >= 1, perPage >= 1, !overflow, skip <= QuoteClient.largestNumber else {
+      throw CatalogueError.pageOutOfRange(page: number, perPage: perPage)
+    }
+    let reply = try await client.page(perPage, skip)
     let pages = max(1, (reply.total + perPage - 1) / perPage)
     // Past the end DummyJSON answers 200 with an empty page, not an error.
     guard !reply.quotes.isEmpty else {
@@ -103,7 +108,15 @@ public struct CatalogueController: Sendable {
     while true {
       let reply = try await pageWaitingOutRateLimits(limit: perPage, skip: skip, onEvent: onEvent)
       progress.total = reply.total
-      if reply.quotes.isEmpty { break }
+      if reply.quotes.isEmpty {
+        // An empty page before the total is reached is a server that lost its place, not the
+        // end: marking the sync finished would leave the rest of the catalogue out for good.
+        if skip < reply.total {
+          throw QuoteClientError.unexpectedResponse(
+            detail: "an empty page at \(skip) of \(reply.total) quotes")
+        }
+        break
+      }
       skip += reply.quotes.count
       progress.added += try database.saveSyncPage(
         reply.quotes,
@@ -147,12 +160,17 @@ public struct CatalogueController: Sendable {
 public enum CatalogueError: LocalizedError, Equatable, Sendable {
   /// A page after the last one.
   case pastTheEnd(page: Int, pages: Int)
+  /// A page number or size no catalogue can have (below 1, or past the largest skip).
+  case pageOutOfRange(page: Int, perPage: Int)
 
   public var errorDescription: String? {
     switch self {
     case .pastTheEnd(let page, let pages):
       "There is no page \(page): at this page size the catalogue has \(pages) "
         + "page\(pages == 1 ? "" : "s")."
+    case .pageOutOfRange(let page, let perPage):
+      "There is no page \(page) of \(perPage) quotes: pages start at 1, and a catalogue has at "
+        + "most \(QuoteClient.largestNumber) quotes."
     }
   }
 }

@@ -49,6 +49,10 @@ extension QuoteClient {
   /// The largest reply read: a quote is under 1 KB; anything near this is not the API.
   public static let maxBodyBytes = 1 << 20
 
+  /// The largest catalogue size, skip or id believed from a reply (DummyJSON has 1,454 quotes):
+  /// every count computed from them stays far from overflowing.
+  public static let largestNumber = Int(Int32.max)
+
   /// A client that talks to DummyJSON at `baseURL`, giving up after `timeoutSeconds` (fractions count).
   public static func live(baseURL: URL, timeoutSeconds: TimeInterval) -> QuoteClient {
     let api = DummyJSONAPI(
@@ -118,10 +122,14 @@ private struct DummyJSONAPI: Sendable {
       URLQueryItem(name: "skip", value: String(skip)),
     ]
     let body = try await json(path: "quotes", query: query, notFoundID: nil)
-    guard let payload = try? JSONDecoder().decode(PagePayload.self, from: body),
-      payload.total >= 0
-    else {
+    guard let payload = try? JSONDecoder().decode(PagePayload.self, from: body) else {
       throw QuoteClientError.unexpectedResponse(detail: "JSON that is not a page of quotes")
+    }
+    let range = 0...QuoteClient.largestNumber
+    guard range.contains(payload.total), payload.skip.map(range.contains) ?? true else {
+      throw QuoteClientError.unexpectedResponse(
+        detail: "a page whose total or skip is out of range (\(payload.total), "
+          + "\(payload.skip.map(String.init) ?? "none"))")
     }
     // DummyJSON echoes skip as it parsed it; trust what was asked when it is missing.
     return QuotePage(
@@ -159,6 +167,9 @@ private struct DummyJSONAPI: Sendable {
   private func quote(from payload: Payload) throws -> Quote {
     guard !TerminalText.isBlank(payload.quote), !TerminalText.isBlank(payload.author) else {
       throw QuoteClientError.unexpectedResponse(detail: "a quote with no text or no author")
+    }
+    guard (1...QuoteClient.largestNumber).contains(payload.id) else {
+      throw QuoteClientError.unexpectedResponse(detail: "a quote with id \(payload.id)")
     }
     return Quote(
       text: payload.quote,
