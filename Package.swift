@@ -32,9 +32,12 @@ let package = Package(
       dependencies: [
         "PowerQuotesCore",
         "CReadline",
+        "CStdio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The exit-time check that standard output was written (help and versions go through stdio).
+    .target(name: "CStdio"),
     // GNU readline (line editing, history, completion for the REPL); hence GPL-3.0-or-later.
     .systemLibrary(
       name: "CReadline",

@@ -26,7 +26,8 @@ func runBinary(
   home: String,
   environment: [String: String] = [:],
   binary: String = builtBinary,
-  input: String? = nil
+  input: String? = nil,
+  standardOutput: String? = nil
 ) async throws -> RunResult {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: binary)
@@ -38,7 +39,9 @@ func runBinary(
   let errURL = URL(fileURLWithPath: home).appending(path: "stderr-\(UUID().uuidString)")
   _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
   _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-  let outHandle = try FileHandle(forWritingTo: outURL)
+  // Another file, such as /dev/full, when the test is about where the output goes.
+  let outHandle = try FileHandle(
+    forWritingTo: standardOutput.map(URL.init(fileURLWithPath:)) ?? outURL)
   let errHandle = try FileHandle(forWritingTo: errURL)
   process.standardOutput = outHandle
   process.standardError = errHandle
@@ -70,6 +73,35 @@ func runBinary(
     out: try String(contentsOf: outURL, encoding: .utf8),
     err: try String(contentsOf: errURL, encoding: .utf8)
   )
+}
+
+@Suite("Output that cannot be written")
+struct WriteFailureTests {
+  /// A full disk behind standard output is one sentence and status 1, whichever way the text
+  /// went out: our console (a card, an export, a list) or ArgumentParser's print (help, version).
+  @Test(
+    arguments: [
+      ["random", "--offline"], ["fav", "export"], ["fav", "export", "--format", "csv"],
+      ["fav", "list"], ["--help"], ["--version"], ["today", "--format", "json"],
+    ]
+  )
+  func fullDisk(arguments: [String]) async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("q.sqlite")
+    let added = try await runBinary(
+      ["fav", "add", "Know thyself.", "--author", "Socrates", "--database", database],
+      home: home.path)
+    #expect(added.status == 0)
+    let result = try await runBinary(
+      arguments, home: home.path, environment: ["POWERQUOTES_DATABASE": database],
+      standardOutput: "/dev/full")
+    #expect(result.status == 1)
+    #expect(
+      result.err.hasSuffix(
+        "Error: could not write to standard output (No space left on device); what was "
+          + "written is incomplete.\n"))
+  }
 }
 
 /// A server that answers like DummyJSON with one quote.

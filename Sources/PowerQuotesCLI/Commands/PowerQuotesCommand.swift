@@ -1,4 +1,5 @@
 import ArgumentParser
+import CStdio
 import Foundation
 import PowerQuotesCore
 
@@ -31,6 +32,7 @@ struct PowerQuotesCommand: AsyncParsableCommand {
 
   /// Parses the command line, runs the command, and turns errors into one sentence on stderr.
   static func main() async {
+    pq_check_standard_output_at_exit()
     do {
       // With no arguments on a terminal, the shell; elsewhere, help.
       var arguments = Array(CommandLine.arguments.dropFirst())

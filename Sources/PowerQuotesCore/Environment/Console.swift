@@ -23,16 +23,43 @@ public struct Console: Sendable {
   public func note(_ text: String) { err(text + "\n") }
 
   /// The process's standard output and standard error.
+  ///
+  /// A write that fails ends the process: a full disk or an I/O error with one sentence on
+  /// standard error and status 1, so that `fav export > backup.json` on a full disk never
+  /// passes for a backup; a closed pipe (`powerquotes fav list | head`) quietly, by SIGPIPE, as
+  /// any other program's output into `head` ends.
   public static let live = Console(
-    out: { text in FileHandle.standardOutput.writeIgnoringBrokenPipe(text) },
-    err: { text in FileHandle.standardError.writeIgnoringBrokenPipe(text) }
+    out: { text in writeAll(text, to: STDOUT_FILENO, named: "standard output") },
+    err: { text in writeAll(text, to: STDERR_FILENO, named: "standard error") }
   )
-}
 
-extension FileHandle {
-  /// Writes UTF-8 text; a closed pipe (`powerquotes fav list | head`) is not an error.
-  fileprivate func writeIgnoringBrokenPipe(_ text: String) {
-    try? write(contentsOf: Data(text.utf8))
+  private static func writeAll(_ text: String, to descriptor: Int32, named name: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      guard let start = bytes.baseAddress else { return }
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(descriptor, start + offset, bytes.count - offset)
+        if written > 0 {
+          offset += written
+          continue
+        }
+        let failure = written < 0 ? errno : EIO
+        if failure == EINTR || failure == EAGAIN { continue }
+        if failure == EPIPE {
+          // SIGPIPE was ignored when we were started: end as if it had not been.
+          signal(SIGPIPE, SIG_DFL)
+          raise(SIGPIPE)
+        }
+        let sentence =
+          "Error: could not write to \(name) (\(String(cString: strerror(failure)))); "
+          + "what was written is incomplete.\n"
+        if descriptor != STDERR_FILENO {
+          _ = sentence.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        }
+        exit(1)
+      }
+    }
   }
 }
 
