@@ -222,6 +222,24 @@ import Testing
     }
   }
 
+  /// A header's text reaches a message made safe: an OSC 52 sequence in the Content-Type (which
+  /// would write the terminal's clipboard) and a bell are taken out of every sentence.
+  @Test func headerTextInMessagesIsSanitized() async throws {
+    let body = #"{"id":1,"quote":"x","author":"y"}"#
+    let reply =
+      "HTTP/1.1 200 OK\r\nContent-Type: text/x\u{1B}]52;c;SGVsbG8=\u{07}plain\r\n"
+      + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+    try await RawTCPServer.with(reply: Data(reply.utf8)) { server in
+      let client = QuoteClient.live(baseURL: server.baseURL, timeoutSeconds: generousTimeout)
+      let error = try await #require(throws: QuoteClientError.self) { try await client.random() }
+      for text in [error.errorDescription ?? "", error.fallbackNote, error.reason] {
+        #expect(
+          !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(text.contains("text/x"))
+      }
+    }
+  }
+
   /// The server closes the connection without a byte of reply.
   @Test func emptyReplyIsMalformed() async throws {
     try await RawTCPServer.with(reply: Data()) { server in

@@ -30,15 +30,18 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
   }
 
   /// A short reason, for the note "DummyJSON is unreachable (REASON); showing a saved quote".
+  ///
+  /// What came from outside (a server's header, libcurl's words about a host) is made safe for a
+  /// terminal here, so no sentence built from this error can carry an escape sequence.
   public var reason: String {
     switch self {
-    case .unreachable(let reason, _): reason
+    case .unreachable(let reason, _): TerminalText.sanitized(reason)
     case .timedOut(let seconds, _): "no reply within \(Seconds.text(seconds)) s"
     case .rateLimited(let retryAfter?, _): "rate limited; retry after \(retryAfter) s"
     case .rateLimited(nil, _): "rate limited"
     case .notFound(let id): "no quote with id \(id)"
     case .serverError(let status, _): "server error \(status)"
-    case .unexpectedResponse(let detail, _): detail
+    case .unexpectedResponse(let detail, _): TerminalText.sanitized(detail)
     }
   }
 
@@ -72,7 +75,7 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
   public var errorDescription: String? {
     let name = service.name
     switch self {
-    case .unreachable(let reason, _):
+    case .unreachable:
       return "\(name) is unreachable (\(reason)). Check the network, or use --offline."
     case .timedOut(let seconds, _):
       return
@@ -89,8 +92,8 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
       return "DummyJSON has no quote with id \(id)."
     case .serverError(let status, _):
       return "\(name) answered with server error \(status). Try again later, or use --offline."
-    case .unexpectedResponse(let detail, _):
-      return "\(name) sent an unexpected reply (\(detail)). Check \(service.urlOption)."
+    case .unexpectedResponse:
+      return "\(name) sent an unexpected reply (\(reason)). Check \(service.urlOption)."
     }
   }
 }
