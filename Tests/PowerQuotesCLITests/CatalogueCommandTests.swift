@@ -91,7 +91,7 @@ struct CatalogueCommandTests {
       #expect(console.err.hasPrefix("\r["))
       #expect(
         console.err.hasSuffix(
-          "quotes/s\nThe sync stopped. 10 of 23 quotes are saved; run 'powerquotes sync' "
+          "quotes/s\nThe sync stopped: 10 of 23 quotes are saved. Run 'powerquotes sync' "
             + "again to continue.\n"
         )
       )

@@ -75,6 +75,56 @@ func runBinary(
   )
 }
 
+@Suite("Ctrl-C outside the shell")
+struct InterruptTests {
+  /// Ctrl-C while a sync waits on the network: one line with how far it got and how to go on,
+  /// and status 130; what was saved stays saved.
+  @Test func syncSaysHowFarItGot() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let asked = AsyncStream<Void>.makeStream()
+    try await FixtureServer.with { server in
+      await server.appendRoute("GET /quotes") { request in
+        asked.continuation.yield()
+        if request.query["skip"] == "0" {
+          return .json(
+            #"{"quotes":[{"id":1,"quote":"First.","author":"Rumi"}],"total":3,"skip":0}"#)
+        }
+        try await Task.sleep(for: .seconds(30))
+        return .json(#"{"quotes":[],"total":3,"skip":1}"#)
+      }
+    } _: { server in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: builtBinary)
+      process.arguments = [
+        "sync", "--per-page", "1", "--api-url", server.baseURL.absoluteString,
+        "--database", home.file("q.sqlite"),
+      ]
+      process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
+      let errURL = URL(fileURLWithPath: home.file("stderr"))
+      _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+      process.standardError = try FileHandle(forWritingTo: errURL)
+      process.standardOutput = FileHandle.nullDevice
+      process.standardInput = FileHandle.nullDevice
+      let ended = AsyncStream<Int32>.makeStream()
+      process.terminationHandler = { ended.continuation.yield($0.terminationStatus) }
+      try process.run()
+      var requests = asked.stream.makeAsyncIterator()
+      _ = await requests.next()
+      _ = await requests.next()
+      process.interrupt()
+      var statuses = ended.stream.makeAsyncIterator()
+      let status = await statuses.next()
+      #expect(status == 130)
+      let err = try String(contentsOf: errURL, encoding: .utf8)
+      #expect(
+        err.hasSuffix(
+          "Stopped by Ctrl-C: 1 of 3 quotes are saved. Run 'powerquotes sync' again to continue.\n"
+        ), "\(err)")
+    }
+  }
+}
+
 @Suite("Output that cannot be written")
 struct WriteFailureTests {
   /// A full disk behind standard output is one sentence and status 1, whichever way the text

@@ -30,6 +30,18 @@ struct Sync: EnvironmentCommand {
     }
   }
 
+  /// From the command line: Ctrl-C stops the sync between two requests, says how far it got and
+  /// how to go on, and exits 130. (In the shell, the shell's own Ctrl-C handling does the same.)
+  mutating func run() async throws {
+    let env = try AppEnvironment.live(global)
+    let command = self
+    do {
+      try await InterruptMonitor().cancellable { try await command.run(env) }
+    } catch is CancellationError {
+      throw ExitCode(130)
+    }
+  }
+
   func run(_ env: AppEnvironment) async throws {
     // The bar is redrawn in place only where a person watches standard error.
     let live = env.terminal.errorIsTerminal
@@ -58,8 +70,11 @@ struct Sync: EnvironmentCommand {
     } catch {
       // End the bar's line, and say what is kept, before the error is told.
       if drawn.withLock({ $0 }) { console.err("\n") }
-      let done = last.withLock { $0 }.map { "\($0.done) of \($0.total) quotes are saved; " } ?? ""
-      console.note("The sync stopped. \(done)run 'powerquotes sync' again to continue.")
+      let how = error is CancellationError ? "Stopped by Ctrl-C" : "The sync stopped"
+      let done =
+        last.withLock { $0 }.map { ": \($0.done) of \($0.total) quotes are saved." }
+        ?? " before a page was saved."
+      console.note("\(how)\(done) Run 'powerquotes sync' again to continue.")
       throw error
     }
     if drawn.withLock({ $0 }) { console.err("\n") }
