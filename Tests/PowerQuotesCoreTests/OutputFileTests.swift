@@ -95,4 +95,29 @@ struct OutputFileTests {
     }
     #expect(try String(contentsOfFile: database, encoding: .utf8) == "precious")
   }
+
+  /// SQLite's own files beside the database are refused too: existing (the log another process
+  /// is writing) or not yet (a file there would be taken for one), by any name that leads there.
+  @Test func theDatabasesFilesAreRefused() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let database = folder.file("q.sqlite")
+    try "precious".write(toFile: database, atomically: false, encoding: .utf8)
+    try "log".write(toFile: database + "-wal", atomically: false, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      atPath: folder.file("sub"), withIntermediateDirectories: true)
+    for path in [
+      database + "-wal", database + "-shm", database + "-journal",
+      folder.file("sub/../q.sqlite-shm"), folder.file("sub/../q.sqlite"),
+    ] {
+      #expect(throws: OutputFileError.isTheDatabase(path: path)) {
+        try OutputFile(path: path, protecting: database)
+      }
+    }
+    #expect(try String(contentsOfFile: database + "-wal", encoding: .utf8) == "log")
+    #expect(!FileManager.default.fileExists(atPath: database + "-shm"))
+    // A name that merely starts the same way is an ordinary file.
+    let other = try OutputFile(path: database + "-walnut", protecting: database)
+    try other.close()
+  }
 }

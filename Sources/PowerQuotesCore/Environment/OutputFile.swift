@@ -26,15 +26,16 @@ public final class OutputFile {
   ///
   /// - Parameters:
   ///   - path: the file to write.
-  ///   - protectedPath: a file that must not be overwritten, such as the database; a `path`
-  ///     that names the same file (through a link, say) is refused before it is opened.
+  ///   - protectedPath: a database that must not be overwritten: a `path` that names it, or
+  ///     one of the files SQLite keeps beside it (`-wal`, `-shm`, `-journal`), whether it
+  ///     exists yet or not and through a link or not, is refused before it is opened.
   /// - Throws: ``OutputFileError``.
   public init(path: String, protecting protectedPath: String? = nil) throws {
     self.path = path
     guard !path.isEmpty else {
       throw OutputFileError.cannotOpen(path: path, reason: "no file name was given")
     }
-    if let protectedPath, Self.sameFile(path, protectedPath) {
+    if let protectedPath, Self.belongsToDatabase(path, protectedPath) {
       throw OutputFileError.isTheDatabase(path: path)
     }
     var info = stat()
@@ -134,6 +135,27 @@ public final class OutputFile {
     buffer.removeAll(keepingCapacity: true)
   }
 
+  /// Whether `path` is the database at `database` or one of SQLite's files beside it.
+  ///
+  /// A log written over, or deleted by SQLite after a file of that name appeared, can lose
+  /// committed favorites while another process has the database open.
+  private static func belongsToDatabase(_ path: String, _ database: String) -> Bool {
+    let files = ["", "-wal", "-shm", "-journal"].map { database + $0 }
+    if files.contains(where: { sameFile(path, $0) }) { return true }
+    // A file that does not exist yet: compare where the two names lead.
+    guard let target = canonicalName(path) else { return false }
+    return files.contains { canonicalName($0) == target }
+  }
+
+  /// `path` with its folder resolved (links, `..`), whether or not the file itself exists.
+  private static func canonicalName(_ path: String) -> String? {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard let resolved = realPath(folder.isEmpty ? "/" : folder) else { return nil }
+    return (resolved == "/" ? "" : resolved) + "/" + name
+  }
+
   /// Whether two paths name one existing file (same device and inode).
   private static func sameFile(_ first: String, _ second: String) -> Bool {
     var a = stat()
@@ -165,8 +187,8 @@ public enum OutputFileError: LocalizedError, Equatable, Sendable {
     case .notReplaced(let path, let reason):
       "Could not write \(TerminalText.sanitized(path)): \(reason); it was left as it was."
     case .isTheDatabase(let path):
-      "\(TerminalText.sanitized(path)) is the favorites database; writing there would destroy "
-        + "it. Choose another file with --output."
+      "\(TerminalText.sanitized(path)) is the favorites database or one of its files; writing "
+        + "there would destroy it. Choose another file with --output."
     }
   }
 }
