@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PowerQuotesTestSupport
+import Synchronization
 import Testing
 
 @testable import PowerQuotesCore
@@ -337,6 +338,77 @@ struct QuoteDatabaseTests {
     #expect(try database.lastShown() == Samples.rumi)
   }
 
+  /// A writer that holds the lock longer than the stall limit, but keeps writing, is waited
+  /// for; one that holds it and does nothing is not, and the waiter fails with a sentence.
+  @Test("A lock is waited for while its holder makes progress, and only then")
+  func lockWaitFollowsProgress() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("q.sqlite")
+    _ = try QuoteDatabase.open(path: path)
+    let holder = try DatabaseQueue(path: path)
+    try await holder.write { db in
+      try db.execute(sql: "CREATE TABLE scratch (payload BLOB)")
+    }
+    let waiter = try QuoteDatabase.open(path: path, lockStallLimit: .milliseconds(500))
+
+    // Busy for 2 s, spilling into the log every 20 ms (a tiny cache): progress.
+    let locked = AsyncStream<Void>.makeStream()
+    let busy = Task {
+      try await onOneThread {
+        try holder.writeWithoutTransaction { db in
+          try db.execute(sql: "PRAGMA cache_size = 2")
+          try db.inTransaction(.immediate) {
+            locked.continuation.yield()
+            let end = ContinuousClock.now + .seconds(2)
+            while ContinuousClock.now < end {
+              try db.execute(sql: "INSERT INTO scratch VALUES (randomblob(8000))")
+              usleep(20_000)
+            }
+            return .commit
+          }
+        }
+      }
+    }
+    var signals = locked.stream.makeAsyncIterator()
+    _ = await signals.next()
+    let added = try await onOneThread { try waiter.addFavorite(Samples.rumi, at: testDate) }
+    #expect(added == .added(Favorite(id: 1, quote: Samples.rumi, savedAt: testDate)))
+    try await busy.value
+
+    // Holding the lock and doing nothing: stuck.
+    let stuck = Task {
+      try await onOneThread {
+        try holder.writeWithoutTransaction { db in
+          try db.inTransaction(.immediate) {
+            locked.continuation.yield()
+            usleep(3_000_000)
+            return .rollback
+          }
+        }
+      }
+    }
+    _ = await signals.next()
+    let error = await #expect(throws: StorageError.self) {
+      try await onOneThread { try waiter.addFavorite(Samples.umar, at: testDate) }
+    }
+    #expect(error?.errorDescription?.contains("database is locked") == true)
+    try await stuck.value
+    #expect(try waiter.favoriteCount() == 1)
+  }
+
+  @Test("A long wait for a lock is told once")
+  func lockWaitNote() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let notes = Mutex(0)
+    let wait = LockWait(
+      path: folder.file("q.sqlite"), stallLimit: .seconds(60), noteAfter: .zero,
+      onLongWait: { notes.withLock { $0 += 1 } })
+    for tries in 0..<5 { #expect(wait.shouldRetry(tries: tries)) }
+    #expect(notes.withLock { $0 } == 1)
+  }
+
   @Test("Many writers on one file all succeed")
   func concurrentWriters() async throws {
     let folder = try TemporaryFolder()
@@ -371,5 +443,13 @@ private func onThreads(count: Int, _ body: @escaping @Sendable (Int) throws -> V
       }
     }
     try await group.waitForAll()
+  }
+}
+
+/// Runs `body` on a thread of its own (it blocks on a lock), and waits for it.
+private func onOneThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T
+{
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try body() }) }.start()
   }
 }

@@ -33,7 +33,7 @@ extension AppEnvironment {
     return AppEnvironment(
       quoteClient: client,
       zenQuotesClient: zenQuotesClient,
-      database: LazyDatabase { try QuoteDatabase.open(path: path) },
+      database: openLazily(path: path),
       console: .live,
       input: .live,
       now: { Date() },
@@ -78,11 +78,24 @@ extension AppEnvironment {
     }
     if let path = options.database {
       let path = DatabaseLocation.resolve(option: path, environment: environment)
-      adjusted.database = LazyDatabase { try QuoteDatabase.open(path: path) }
+      adjusted.database = Self.openLazily(path: path)
     }
     if options.color != .auto {
       adjusted.terminal.usesColor = options.color == .always
     }
     return adjusted
+  }
+
+  /// The database at `path`, opened on first use. A wait of more than a few seconds for another
+  /// process's lock is said on standard error when a person watches it.
+  private static func openLazily(path: String) -> LazyDatabase {
+    LazyDatabase {
+      try QuoteDatabase.open(path: path) {
+        if isatty(STDERR_FILENO) == 1 {
+          Console.live.note(
+            "Waiting for the database: another process is writing to it (a large import?).")
+        }
+      }
+    }
   }
 }

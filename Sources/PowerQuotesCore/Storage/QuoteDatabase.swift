@@ -31,7 +31,16 @@ public final class QuoteDatabase: Sendable {
   /// an SQLite database of another program, or one whose schema is newer than this binary knows,
   /// is refused and left untouched. A file this process may not write is opened read-only: it
   /// can be read, and writing to it fails with ``StorageError/readOnly(path:)``.
-  public static func open(path: String) throws -> QuoteDatabase {
+  ///
+  /// Another process's lock is waited for while that process makes progress, and for
+  /// `lockStallLimit` after it stops (see `LockWait`); `onLongWait` is called once when a wait
+  /// lasts a few seconds.
+  public static func open(
+    path: String,
+    lockStallLimit: Duration = .seconds(10),
+    onLongWait: @escaping @Sendable () -> Void = {}
+  ) throws -> QuoteDatabase {
+    let wait = LockWait(path: path, stallLimit: lockStallLimit, onLongWait: onLongWait)
     let state = try DatabaseFile.prepare(path: path)
     let migrator = SchemaMigrator(migrations: embeddedMigrations)
     if let version = state.version {
@@ -45,8 +54,9 @@ public final class QuoteDatabase: Sendable {
       throw StorageError.readOnly(path: path)
     }
     var configuration = Configuration()
-    // Other powerquotes processes may hold the write lock for a moment; wait rather than fail.
-    configuration.busyMode = .timeout(10)
+    // Other powerquotes processes may hold the write lock, for minutes during large imports:
+    // wait while they make progress rather than fail.
+    configuration.busyMode = .callback { tries in wait.shouldRetry(tries: tries) }
     configuration.foreignKeysEnabled = true
     configuration.readonly = !state.writable
     // WAL lets readers in other processes go on while one writes. One connection is enough for a
