@@ -86,8 +86,10 @@ extension AppEnvironment {
     return adjusted
   }
 
-  /// The database at `path`, opened on first use. A wait of more than a few seconds for another
-  /// process's lock is said on standard error when a person watches it.
+  /// The database at `path`, opened on first use.
+  ///
+  /// A wait of more than a few seconds for another process's lock is said on standard error when
+  /// a person watches it.
   private static func openLazily(path: String) -> LazyDatabase {
     LazyDatabase {
       try QuoteDatabase.open(path: path) {
