@@ -147,6 +147,11 @@ struct CatalogueTests {
       #expect(page.total == 23)
       #expect(page.quotes.compactMap(\.sourceID) == [21, 22, 23])
       #expect(CataloguePageView.position(page) == "page 3 of 3 (23 quotes)")
+      var single = page
+      single.total = 1
+      single.pages = 1
+      single.number = 1
+      #expect(CataloguePageView.position(single) == "page 1 of 1 (1 quote)")
       // Browsed quotes join the offline pool.
       #expect(try database.poolCount() == 3)
       await #expect(throws: CatalogueError.pastTheEnd(page: 4, pages: 3)) {

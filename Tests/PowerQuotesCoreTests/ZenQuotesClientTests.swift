@@ -174,7 +174,7 @@ import Testing
       #expect(
         error.errorDescription
           == "ZenQuotes answered with server error \(reply.statusCode.code). "
-          + "Try again later, or use --offline."
+          + "Try again later."
       )
     }
   }
@@ -221,7 +221,7 @@ import Testing
     #expect(
       error.errorDescription
         == "ZenQuotes is unreachable (could not connect to the server). "
-        + "Check the network, or use --offline."
+        + "Check the network and try again."
     )
   }
 }
@@ -238,12 +238,12 @@ struct QuoteClientErrorTests {
     #expect(errors.allSatisfy { $0.service == .dummyJSON })
     #expect(
       errors.map(\.errorDescription) == [
-        "DummyJSON is unreachable (no network connection). Check the network, or use --offline.",
+        "DummyJSON is unreachable (no network connection). Check the network and try again.",
         "DummyJSON did not answer within 10 s. Try again, or raise --timeout.",
         "DummyJSON is rate limiting requests. Try again in 10 s.",
         "DummyJSON is rate limiting requests. Try again in a few seconds.",
         "DummyJSON has no quote with id 7.",
-        "DummyJSON answered with server error 503. Try again later, or use --offline.",
+        "DummyJSON answered with server error 503. Try again later.",
         "DummyJSON sent an unexpected reply (an HTML page instead of JSON). Check --api-url.",
       ]
     )

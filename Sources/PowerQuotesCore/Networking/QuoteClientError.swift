@@ -76,7 +76,9 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
     let name = service.name
     switch self {
     case .unreachable:
-      return "\(name) is unreachable (\(reason)). Check the network, or use --offline."
+      // No "--offline" hint: browse, sync and fav add --id have none, and random without
+      // --online falls back by itself.
+      return "\(name) is unreachable (\(reason)). Check the network and try again."
     case .timedOut(let seconds, _):
       return
         "\(name) did not answer within \(Seconds.text(seconds)) s. Try again, or raise --timeout."
@@ -91,7 +93,7 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
     case .notFound(let id):
       return "DummyJSON has no quote with id \(id)."
     case .serverError(let status, _):
-      return "\(name) answered with server error \(status). Try again later, or use --offline."
+      return "\(name) answered with server error \(status). Try again later."
     case .unexpectedResponse:
       return "\(name) sent an unexpected reply (\(reason)). Check \(service.urlOption)."
     }

@@ -21,6 +21,6 @@ public enum CataloguePageView {
 
   /// Where the page stands: "page 3 of 49 (1454 quotes)".
   public static func position(_ page: CatalogueController.Page) -> String {
-    "page \(page.number) of \(page.pages) (\(page.total) quotes)"
+    "page \(page.number) of \(page.pages) (\(page.total) quote\(page.total == 1 ? "" : "s"))"
   }
 }
