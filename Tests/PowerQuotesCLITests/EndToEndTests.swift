@@ -75,6 +75,50 @@ func runBinary(
   )
 }
 
+@Suite("Permissions")
+struct PermissionTests {
+  /// A database file anyone may write, in a folder this user may not: the sentence names the folder.
+  ///
+  /// Run as `nobody` when the tests run as root, who may write anywhere.
+  @Test func writableFileInReadOnlyFolder() async throws {
+    let home = try TemporaryFolder()
+    defer {
+      chmod(home.path, 0o700)
+      home.remove()
+    }
+    let folder = home.file("data")
+    let path = folder + "/q.sqlite"
+    let made = try await runBinary(
+      ["fav", "add", "Know thyself.", "--author", "Socrates", "--database", path], home: home.path)
+    #expect(made.status == 0)
+    // Leave the file alone in its folder, still in WAL mode, as after a clean shutdown.
+    let queue = try DatabaseQueue(path: path)
+    try await queue.writeWithoutTransaction { db in
+      _ = try db.checkpoint(.truncate)
+    }
+    try queue.close()
+    try? FileManager.default.removeItem(atPath: path + "-wal")
+    try? FileManager.default.removeItem(atPath: path + "-shm")
+    chmod(path, 0o666)
+    chmod(folder, 0o555)
+    chmod(home.path, 0o755)
+    defer { chmod(folder, 0o755) }
+
+    let binary = home.file("powerquotes")
+    try FileManager.default.copyItem(atPath: builtBinary, toPath: binary)
+    let asRoot = getuid() == 0
+    let result = try await runBinary(
+      (asRoot ? ["-u", "nobody", "--", binary] : []) + ["fav", "list", "--database", path],
+      home: home.path, binary: asRoot ? "/usr/sbin/runuser" : binary)
+    #expect(result.status == 1)
+    #expect(
+      result.err
+        == "Error: The folder \(folder) is read-only to you, and SQLite needs to create two "
+        + "files there beside the database \(path) (-wal and -shm). Make the folder writable, "
+        + "or pass another file with --database.\n")
+  }
+}
+
 @Suite("Ctrl-C outside the shell")
 struct InterruptTests {
   /// Ctrl-C while a sync waits on the network: one line with how far it got and how to go on,

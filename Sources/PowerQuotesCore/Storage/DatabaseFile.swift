@@ -65,6 +65,18 @@ enum DatabaseFile {
     }
   }
 
+  /// Why the database at `path` cannot be written: the file itself, or its folder, where SQLite
+  /// must create its log and shared-memory files (`-wal`, `-shm`) when they are not there.
+  static func readOnlyError(path: String) -> StorageError {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+    let companionsMissing = ["-wal", "-shm"].contains { access(path + $0, F_OK) != 0 }
+    if access(path, W_OK) == 0 && access(folder, W_OK) != 0 && companionsMissing {
+      return .folderReadOnly(path: path, folder: folder)
+    }
+    return .readOnly(path: path)
+  }
+
   /// The `user_version` in the header of the SQLite file at `path`, or nil for an empty file.
   ///
   /// Read from the file rather than through SQLite, because opening a connection in WAL mode

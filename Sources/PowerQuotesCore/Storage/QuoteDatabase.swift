@@ -51,7 +51,7 @@ public final class QuoteDatabase: Sendable {
     }
     if !state.writable && (state.version ?? 0) < migrator.latestVersion {
       // It would need its schema made or upgraded, and cannot be written.
-      throw StorageError.readOnly(path: path)
+      throw DatabaseFile.readOnlyError(path: path)
     }
     var configuration = Configuration()
     // Other powerquotes processes may hold the write lock, for minutes during large imports:
@@ -79,7 +79,7 @@ public final class QuoteDatabase: Sendable {
       throw StorageError.notADatabase(path: path)
     } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
       // A WAL database cannot be read without writing its shared-memory file beside it.
-      throw StorageError.readOnly(path: path)
+      throw DatabaseFile.readOnlyError(path: path)
     } catch let error as DatabaseError {
       throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
     }
@@ -630,7 +630,7 @@ public final class QuoteDatabase: Sendable {
     do {
       return try body()
     } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
-      throw StorageError.readOnly(path: path)
+      throw DatabaseFile.readOnlyError(path: path)
     } catch let error as DatabaseError {
       throw StorageError.sqlite(path: path, message: error.message ?? "\(error.resultCode)")
     }

@@ -12,6 +12,8 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
   case otherProgramsDatabase(path: String)
   /// The file cannot be written by this process.
   case readOnly(path: String)
+  /// The file can be written, but not its folder, where SQLite must create files beside it.
+  case folderReadOnly(path: String, folder: String)
   /// The folder for the database could not be made.
   case cannotCreateFolder(path: String, reason: String)
   /// The file could not be created or opened.
@@ -20,25 +22,31 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
   case sqlite(path: String, message: String)
 
   public var errorDescription: String? {
-    switch self {
+    // Paths come from flags and the environment: made safe for a terminal like any outside text.
+    func shown(_ path: String) -> String { TerminalText.sanitized(path) }
+    return switch self {
     case .notADatabase(let path):
-      "\(path) is not a powerquotes database (not an SQLite file); it was left untouched. "
+      "\(shown(path)) is not a powerquotes database (not an SQLite file); it was left untouched. "
         + "Pass another file with --database."
     case .newerSchema(let path, let version, let known):
-      "The database \(path) has schema version \(version), newer than the \(known) this "
+      "The database \(shown(path)) has schema version \(version), newer than the \(known) this "
         + "powerquotes knows; it was left untouched. Upgrade powerquotes to use it."
     case .otherProgramsDatabase(let path):
-      "\(path) is another program's SQLite database, not a powerquotes one; it was left "
+      "\(shown(path)) is another program's SQLite database, not a powerquotes one; it was left "
         + "untouched. Pass another file with --database."
     case .readOnly(let path):
-      "The database \(path) is read-only to you, and powerquotes needs to write to it. Check "
-        + "its permissions, or pass another file with --database."
+      "The database \(shown(path)) is read-only to you, and powerquotes needs to write to it. "
+        + "Check its permissions, or pass another file with --database."
+    case .folderReadOnly(let path, let folder):
+      "The folder \(shown(folder)) is read-only to you, and SQLite needs to create two files "
+        + "there beside the database \(shown(path)) (-wal and -shm). Make the folder writable, "
+        + "or pass another file with --database."
     case .cannotCreateFolder(let path, let reason):
-      "Could not create the folder \(path) for the database: \(reason)."
+      "Could not create the folder \(shown(path)) for the database: \(reason)."
     case .cannotOpen(let path, let reason):
-      "Could not open the database \(path): \(reason)."
+      "Could not open the database \(shown(path)): \(reason)."
     case .sqlite(let path, let message):
-      "The database \(path) could not be used: \(message)."
+      "The database \(shown(path)) could not be used: \(shown(message))."
     }
   }
 }
