@@ -56,7 +56,12 @@ public enum ExportView {
 
   /// The favorite as `fav list --format json` shows it, with milliseconds in `savedAt`, indented
   /// to sit inside the array.
-  private static func jsonElement(_ favorite: Favorite) -> String {
+  static func jsonElement(_ favorite: Favorite) -> String {
+    FavoriteJSON.arrayElement(favorite, dates: .milliseconds) ?? encodedJSONElement(favorite)
+  }
+
+  /// ``jsonElement(_:)`` through `JSONEncoder`, for any time.
+  static func encodedJSONElement(_ favorite: Favorite) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -75,20 +80,54 @@ public enum ExportView {
 
   private static func csvRow(_ favorite: Favorite) -> String {
     let quote = favorite.quote
-    let fields = [
-      quote.text, quote.author, quote.source.rawValue, quote.sourceID.map(String.init) ?? "",
-      timestamp(favorite.savedAt),
-    ]
-    return fields.map(csvField).joined(separator: ",") + "\r\n"
+    var row = csvField(quote.text)
+    row += ","
+    row += csvField(quote.author)
+    row += ","
+    row += csvField(quote.source.rawValue)
+    row += ","
+    if let sourceID = quote.sourceID { row += String(sourceID) }
+    row += ","
+    row += timestamp(favorite.savedAt)
+    row += "\r\n"
+    return row
   }
 
   /// A field quoted as RFC 4180 requires: when it holds a comma, a quote mark or a line break.
   static func csvField(_ text: String) -> String {
-    let needsQuotes = text.unicodeScalars.contains { scalar in
-      scalar == "," || scalar == "\"" || scalar == "\r" || scalar == "\n"
+    var text = text
+    // All four are ASCII, so the bytes tell without decoding scalars.
+    let (needsQuotes, simpleQuoteMarks) = text.withUTF8 { bytes in
+      var needsQuotes = false
+      var simpleQuoteMarks = true
+      for (index, byte) in bytes.enumerated() {
+        switch byte {
+        case 0x2C, 0x0D, 0x0A: needsQuotes = true  // comma, CR, LF
+        case 0x22:
+          needsQuotes = true
+          // A quote mark that a combining mark follows is left to Foundation's search below.
+          if index + 1 < bytes.count && bytes[index + 1] >= 0x80 { simpleQuoteMarks = false }
+        default: break
+        }
+      }
+      return (needsQuotes, simpleQuoteMarks)
     }
     guard needsQuotes else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    guard simpleQuoteMarks else {
+      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+    return "\"" + doublingQuoteMarks(text) + "\""
+  }
+
+  /// `text` with each quote mark doubled, byte by byte.
+  static func doublingQuoteMarks(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 8)
+    for byte in text.utf8 {
+      bytes.append(byte)
+      if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   // MARK: - Markdown
