@@ -15,8 +15,9 @@ enum Timestamp {
     fastUTC(date, separator: separator) ?? formattedUTC(date, separator: separator)
   }
 
-  /// ``utc(_:separator:)`` written digit by digit, for times from 1970 through 9999; nil for
-  /// others. `String(format:)` costs more than the rest of an exported row.
+  /// ``utc(_:separator:)`` written digit by digit, for times from 1970 through 9999.
+  ///
+  /// Nil for other times. `String(format:)` costs more than the rest of an exported row.
   static func fastUTC(_ date: Date, separator: String) -> String? {
     let interval = date.timeIntervalSince1970
     guard interval >= 0, interval < latestFastTime else { return nil }
