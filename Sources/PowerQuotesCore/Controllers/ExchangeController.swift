@@ -34,14 +34,14 @@ public struct ExchangeController: Sendable {
   public func importFavorites(from location: ImportLocation, dryRun: Bool) async throws
     -> ImportReport
   {
-    let data: Data
+    let bytes: [UInt8]
     switch location {
     case .file(let path):
-      data = try InputFile.read(path: path, limit: ImportParser.maxFileBytes)
+      bytes = try InputFile.bytes(path: path, limit: ImportParser.maxFileBytes)
     case .url(let url):
-      data = try await downloadClient.get(url)
+      bytes = [UInt8](try await downloadClient.get(url))
     }
-    let batch = try ImportParser.parse(data, origin: location.description)
+    let batch = try ImportParser.parse(bytes: bytes, origin: location.description)
     let counts = try database.importFavorites(batch.quotes, at: now(), dryRun: dryRun)
     return ImportReport(
       format: batch.format,

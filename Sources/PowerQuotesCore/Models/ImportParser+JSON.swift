@@ -8,12 +8,41 @@ extension ImportParser {
   /// which saved the quote wrapped in quote marks and the author as `- Name`: both are removed.
   /// DummyJSON's items keep their id as the source id.
   static func parseJSON(_ bytes: [UInt8], origin: String) throws -> Batch {
+    try scannedJSON(bytes, origin: origin) ?? decodedJSON(bytes, origin: origin)
+  }
+
+  /// ``parseJSON(_:origin:)`` through `JSONDecoder`, for any content.
+  static func decodedJSON(_ bytes: [UInt8], origin: String) throws -> Batch {
     let root: JSONValue
     do {
       root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     } catch {
       throw ImportError.brokenJSON(origin: origin, detail: jsonProblem(bytes, error))
     }
+    return try batch(from: root, origin: origin)
+  }
+
+  /// The batch ``JSONScanner`` reads, a top-level array's items one at a time; nil when it
+  /// leaves the file to `JSONDecoder`.
+  static func scannedJSON(_ bytes: [UInt8], origin: String) throws -> Batch? {
+    try bytes.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(bytes: buffer)
+      var batch = Batch(format: .json)
+      let root: JSONValue?
+      do {
+        root = try scanner.scanRoot { item, position in
+          addJSONItem(item, position: position, to: &batch)
+        }
+      } catch is JSONScanner.GaveUp {
+        return nil
+      }
+      guard let root else { return batch }
+      return try Self.batch(from: root, origin: origin)
+    }
+  }
+
+  /// The quotes of a whole JSON document.
+  static func batch(from root: JSONValue, origin: String) throws -> Batch {
     switch root {
     case .array(let items):
       var batch = Batch(format: .json)

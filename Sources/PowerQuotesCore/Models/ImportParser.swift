@@ -62,7 +62,13 @@ public enum ImportParser {
   /// - Throws: ``ImportError`` when the content is empty, not a format powerquotes reads, or
   ///   broken as a whole (invalid JSON, CSV without its header, an unterminated CSV quote).
   public static func parse(_ data: Data, origin: String) throws -> Batch {
-    var bytes = [UInt8](data)
+    try parse(bytes: [UInt8](data), origin: origin)
+  }
+
+  /// ``parse(_:origin:)`` of bytes already in an array, which is not copied (unless it starts
+  /// with a byte order mark).
+  public static func parse(bytes: [UInt8], origin: String) throws -> Batch {
+    var bytes = bytes
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     guard let first = bytes.first(where: { !isSpace($0) }) else {
       throw ImportError.empty(origin: origin)
@@ -92,17 +98,24 @@ public enum ImportParser {
   /// Text that is empty once control characters and escape sequences are removed counts as
   /// empty, and so does a quote made only of quote marks (its key would be empty).
   static func problem(text: String, author: String) -> ImportRejection.Reason? {
-    if TerminalText.sanitized(text).trimmed.isEmpty || QuoteKey.normalizedText(text).isEmpty {
+    if isEmptyTrimmed(TerminalText.sanitized(text)) || QuoteKey.normalizedText(text).isEmpty {
       return .emptyText
     }
-    if TerminalText.sanitized(author).trimmed.isEmpty { return .emptyAuthor }
+    if isEmptyTrimmed(TerminalText.sanitized(author)) { return .emptyAuthor }
     if text.unicodeScalars.count > maxTextLength { return .textTooLong }
     if author.unicodeScalars.count > maxAuthorLength { return .authorTooLong }
     return nil
   }
 
+  /// Whether `text` is empty once white space and line breaks are trimmed from its ends.
+  static func isEmptyTrimmed(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy(String.isWhitespaceOrNewline)
+  }
+
   /// A date in ISO 8601, with or without fractional seconds.
   static func date(iso8601 text: String) -> Date? {
+    // What `fav export` writes, read digit by digit.
+    if let date = Timestamp.date(exported: text) { return date }
     let trimmed = text.trimmed
     if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed) {
       return date

@@ -45,10 +45,22 @@ enum Timestamp {
   /// The time a stored `yyyy-MM-dd HH:mm:ss.SSS` (UTC, as SQLite and GRDB write it) stands
   /// for, read digit by digit; nil for text of any other shape, which GRDB then reads.
   static func date(stored text: String) -> Date? {
+    date(text, separator: UInt8(ascii: " "), zone: false)
+  }
+
+  /// The time an exported `yyyy-MM-ddTHH:mm:ss.SSSZ` stands for, read digit by digit; nil for
+  /// text of any other shape, which an ISO 8601 parser then reads.
+  static func date(exported text: String) -> Date? {
+    date(text, separator: UInt8(ascii: "T"), zone: true)
+  }
+
+  /// `yyyy-MM-dd<separator>HH:mm:ss.SSS`, with a `Z` after it when `zone`, in UTC.
+  private static func date(_ text: String, separator: UInt8, zone: Bool) -> Date? {
     var text = text
     return text.withUTF8 { bytes -> Date? in
-      guard bytes.count == 23, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x20,
-        bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x2E
+      guard bytes.count == (zone ? 24 : 23), bytes[4] == 0x2D, bytes[7] == 0x2D,
+        bytes[10] == separator, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x2E,
+        !zone || bytes[23] == UInt8(ascii: "Z")
       else { return nil }
       func number(_ start: Int, _ count: Int) -> Int? {
         var value = 0

@@ -367,6 +367,15 @@ public final class QuoteDatabase: Sendable {
     return try translatingErrors {
       try writer.writeWithoutTransaction { db in
         var counts = (added: 0, alreadyFavorites: 0)
+        // A large import touches the whole UNIQUE index of quote keys at random. With SQLite's
+        // default 2 MB page cache most inserts spill pages to the WAL and read them back (about
+        // 1.5 million writes for 100,000 rows); 16 MB holds the index of 100,000 favorites.
+        // The cache only grows as pages are used, and goes back to its size afterwards.
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        if quotes.count > 1000 {
+          try db.execute(sql: "PRAGMA cache_size = -16384")
+        }
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         try db.inTransaction(.immediate) {
           var insert = try db.makeStatement(sql: sql)
           for imported in quotes {

@@ -118,7 +118,9 @@ public enum TerminalText {
     guard let textWidth = simpleWidth(text) else { return graphemeTruncated(text, width: width) }
     if textWidth <= width { return text }
     // One column per scalar, each its own character: cut by count, without grapheme breaking.
-    var kept = Substring(text.unicodeScalars.prefix(width - 1))
+    var kept =
+      textWidth == text.utf8.count
+      ? Substring(text.utf8.prefix(width - 1)) : Substring(text.unicodeScalars.prefix(width - 1))
     // The only white space simple text holds: space and no-break space.
     while let last = kept.unicodeScalars.last, last == " " || last == "\u{A0}" {
       kept.unicodeScalars.removeLast()
