@@ -125,8 +125,10 @@ public struct QuoteKey: Hashable, Sendable {
     }
   }
 
-  /// The bytes of ASCII text mapped by `map`, where nil marks a separator: runs of separators
-  /// become one space, and none is kept at either end. Nil when the text is not ASCII.
+  /// The bytes of ASCII text mapped by `map`; nil when the text is not ASCII.
+  ///
+  /// A byte mapped to nil is a separator: runs of separators become one space, and none is
+  /// kept at either end.
   private static func asciiMap(_ text: String, _ map: (UInt8) -> UInt8?) -> String? {
     var text = text
     return text.withUTF8 { bytes -> String? in
