@@ -74,6 +74,29 @@ import Testing
     #expect(scanned >= 7)
   }
 
+  @Test(
+    "A sink gets the quotes a batch would hold, each once, in order",
+    arguments: [
+      #"[{"quote":"a","author":"b"},{"quote":"c","author":"d","n":1.5},{"quote":"e","author":"f"}]"#,
+      #"[{"quote":"a","author":"b"},{"quote":"","author":"d"},{"quote":"e","author":"f"}]"#,
+      #"{"quotes":[{"id":1,"quote":"Q","author":"A"},{"id":2,"quote":"R","author":"B"}]}"#,
+      "quote,author\r\nKnow thyself.,Socrates\r\n\"Be kind, always.\",Plato\r\n,Nobody\r\n",
+      "[Not JSON] but a fortune\n\t\t-- Someone\n%\nSecond\n-- Two\n%\n",
+      "\u{FEFF}One\n%\nTwo\n\t\t-- Author\n%\n",
+    ])
+  func sink(document: String) throws {
+    let bytes = Array(document.utf8)
+    let batch = try ImportParser.parse(bytes: bytes, origin: "f")
+    var sunk: [ImportedQuote] = []
+    let counted = try ImportParser.parse(bytes: bytes, origin: "f", sink: QuoteSink { _ in })
+    #expect(counted.quoteCount == batch.quotes.count)
+    #expect(counted.quotes.isEmpty)
+    #expect(counted.rejected == batch.rejected)
+    _ = try ImportParser.parse(
+      bytes: bytes, origin: "f", sink: QuoteSink { sunk.append($0) }, format: counted.format)
+    #expect(sunk == batch.quotes)
+  }
+
   @Test("Invalid bytes in a string leave the file to JSONDecoder")
   func invalidUTF8() throws {
     let bytes = Array(#"[{"quote":""#.utf8) + [0xFF, 0xFE] + Array(#"","author":"b"}]"#.utf8)

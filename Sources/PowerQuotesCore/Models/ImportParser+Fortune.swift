@@ -6,8 +6,8 @@ extension ImportParser {
   /// and blank lines around the text are dropped (which also undoes the space `fav export`
   /// adds after a line of the quote that strfile would take for a separator). Entries with no
   /// text at all are skipped and not counted.
-  static func parseFortune(_ bytes: [UInt8]) -> Batch {
-    var batch = Batch(format: .fortune)
+  static func parseFortune(_ bytes: [UInt8], sink: QuoteSink? = nil) -> Batch {
+    var batch = Batch(format: .fortune, sink: sink)
     var position = 0
     // The current entry's lines, as ranges of `bytes` without their line breaks.
     var entry: [Range<Int>] = []

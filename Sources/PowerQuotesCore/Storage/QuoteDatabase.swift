@@ -359,6 +359,23 @@ public final class QuoteDatabase: Sendable {
     at date: Date,
     dryRun: Bool
   ) throws -> (added: Int, alreadyFavorites: Int) {
+    try importFavorites(count: quotes.count, at: date, dryRun: dryRun) { insert in
+      for quote in quotes { insert(quote) }
+    }
+  }
+
+  /// ``importFavorites(_:at:dryRun:)`` of the quotes `feed` hands to the function it is given,
+  /// inserted as they come, so a large file is never all in memory; `count` is about how many
+  /// there will be.
+  ///
+  /// After an insert fails, the quotes that follow are not inserted; the failure is thrown once
+  /// `feed` returns, and nothing is saved.
+  func importFavorites(
+    count: Int,
+    at date: Date,
+    dryRun: Bool,
+    feed: ((ImportedQuote) -> Void) throws -> Void
+  ) throws -> (added: Int, alreadyFavorites: Int) {
     let sql = """
       INSERT INTO favorite
         (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded)
@@ -372,13 +389,15 @@ public final class QuoteDatabase: Sendable {
         // 1.5 million writes for 100,000 rows); 16 MB holds the index of 100,000 favorites.
         // The cache only grows as pages are used, and goes back to its size afterwards.
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-        if quotes.count > 1000 {
+        if count > 1000 {
           try db.execute(sql: "PRAGMA cache_size = -16384")
         }
         defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         try db.inTransaction(.immediate) {
           var insert = try db.makeStatement(sql: sql)
-          for imported in quotes {
+          var failure: (any Error)?
+          try feed { imported in
+            guard failure == nil else { return }
             let quote = imported.quote
             let key = quote.key
             do {
@@ -395,9 +414,16 @@ public final class QuoteDatabase: Sendable {
               // statement that failed reports the same error again when next reset, so the
               // next row gets a fresh one.
               counts.alreadyFavorites += 1
-              insert = try db.makeStatement(sql: sql)
+              do {
+                insert = try db.makeStatement(sql: sql)
+              } catch {
+                failure = error
+              }
+            } catch {
+              failure = error
             }
           }
+          if let failure { throw failure }
           return dryRun ? .rollback : .commit
         }
         return counts
