@@ -20,14 +20,13 @@ enum Timestamp {
   /// Nil for other times. `String(format:)` costs more than the rest of an exported row.
   static func fastUTC(_ date: Date, separator: String) -> String? {
     let interval = date.timeIntervalSince1970
-    guard interval >= 0, interval < latestFastTime else { return nil }
+    guard interval >= 0, interval < latestFastTime, separator.utf8.count == 1,
+      let separator = separator.utf8.first
+    else { return nil }
     let milliseconds = Int64((interval * 1000).rounded())
-    guard var text = dateAndTime(seconds: milliseconds / 1000, separator: separator) else {
-      return nil
-    }
-    text += "."
-    appendDigits(Int(milliseconds % 1000), count: 3, to: &text)
-    return text
+    return formatted(
+      seconds: milliseconds / 1000, milliseconds: Int(milliseconds % 1000), separator: separator,
+      zone: false)
   }
 
   /// `date` in UTC to the second, `yyyy-MM-ddTHH:mm:ssZ`, as `JSONEncoder`'s `.iso8601` writes
@@ -35,11 +34,9 @@ enum Timestamp {
   static func isoSeconds(_ date: Date) -> String? {
     let interval = date.timeIntervalSince1970
     guard interval >= 0, interval < latestFastTime else { return nil }
-    guard var text = dateAndTime(seconds: Int64(interval.rounded(.down)), separator: "T") else {
-      return nil
-    }
-    text += "Z"
-    return text
+    return formatted(
+      seconds: Int64(interval.rounded(.down)), milliseconds: nil, separator: UInt8(ascii: "T"),
+      zone: true)
   }
 
   /// The time a stored `yyyy-MM-dd HH:mm:ss.SSS` (UTC, as SQLite and GRDB write it) stands
@@ -106,36 +103,46 @@ enum Timestamp {
   /// The start of the year 10000: the fast formats write four-digit years only.
   private static let latestFastTime: TimeInterval = 253_402_300_800
 
-  /// `yyyy-MM-dd<separator>HH:mm:ss` in UTC for `seconds` since 1970.
-  private static func dateAndTime(seconds: Int64, separator: String) -> String? {
+  /// `yyyy-MM-dd<separator>HH:mm:ss`, then `.SSS` with `milliseconds` and `Z` with `zone`, in
+  /// UTC for `seconds` since 1970, written byte by byte into the string's own storage.
+  private static func formatted(
+    seconds: Int64, milliseconds: Int?, separator: UInt8, zone: Bool
+  ) -> String? {
     var time = time_t(seconds)
     var parts = tm()
     guard gmtime_r(&time, &parts) != nil else { return nil }
-    var text = ""
-    text.reserveCapacity(24)
-    appendDigits(Int(parts.tm_year) + 1900, count: 4, to: &text)
-    text += "-"
-    appendDigits(Int(parts.tm_mon) + 1, count: 2, to: &text)
-    text += "-"
-    appendDigits(Int(parts.tm_mday), count: 2, to: &text)
-    text += separator
-    appendDigits(Int(parts.tm_hour), count: 2, to: &text)
-    text += ":"
-    appendDigits(Int(parts.tm_min), count: 2, to: &text)
-    text += ":"
-    appendDigits(Int(parts.tm_sec), count: 2, to: &text)
-    return text
-  }
-
-  /// Appends `value` (0 or more) as exactly `count` digits, zeros in front.
-  private static func appendDigits(_ value: Int, count: Int, to text: inout String) {
-    var divisor = 1
-    for _ in 1..<count { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      text.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(rest / divisor % 10)))
-      rest %= divisor
-      divisor /= 10
+    let capacity = 19 + (milliseconds == nil ? 0 : 4) + (zone ? 1 : 0)
+    return String(unsafeUninitializedCapacity: capacity) { buffer in
+      var index = 0
+      func put(_ value: Int, digits: Int) {
+        var rest = value
+        for offset in stride(from: digits - 1, through: 0, by: -1) {
+          buffer[index + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        }
+        index += digits
+      }
+      func put(_ byte: UInt8) {
+        buffer[index] = byte
+        index += 1
+      }
+      put(Int(parts.tm_year) + 1900, digits: 4)
+      put(UInt8(ascii: "-"))
+      put(Int(parts.tm_mon) + 1, digits: 2)
+      put(UInt8(ascii: "-"))
+      put(Int(parts.tm_mday), digits: 2)
+      put(separator)
+      put(Int(parts.tm_hour), digits: 2)
+      put(UInt8(ascii: ":"))
+      put(Int(parts.tm_min), digits: 2)
+      put(UInt8(ascii: ":"))
+      put(Int(parts.tm_sec), digits: 2)
+      if let milliseconds {
+        put(UInt8(ascii: "."))
+        put(milliseconds, digits: 3)
+      }
+      if zone { put(UInt8(ascii: "Z")) }
+      return index
     }
   }
 

@@ -63,7 +63,15 @@ enum FavoriteJSON {
   private static func appendString(_ text: String, to json: inout String) {
     json += "\""
     // Most text is printable ASCII with nothing to escape: copy it whole.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+    var plain = text
+    let isPlain = plain.withUTF8 { bytes in
+      var isPlain = true
+      for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C {
+        isPlain = false
+      }
+      return isPlain
+    }
+    if isPlain {
       json += text
       json += "\""
       return
