@@ -97,37 +97,52 @@ public enum ExportView {
   static func csvField(_ text: String) -> String {
     var text = text
     // All four are ASCII, so the bytes tell without decoding scalars.
-    let (needsQuotes, simpleQuoteMarks) = text.withUTF8 { bytes in
-      var needsQuotes = false
-      var simpleQuoteMarks = true
-      for (index, byte) in bytes.enumerated() {
-        switch byte {
-        case 0x2C, 0x0D, 0x0A: needsQuotes = true  // comma, CR, LF
-        case 0x22:
-          needsQuotes = true
-          // A quote mark that a combining mark follows is left to Foundation's search below.
-          if index + 1 < bytes.count && bytes[index + 1] >= 0x80 { simpleQuoteMarks = false }
-        default: break
-        }
+    let (needsQuotes, quoteMarks, simpleQuoteMarks) = text.withUTF8 { bytes in
+      // One branch-free pass finds whether anything needs quoting (1: a quote mark, 2: a comma
+      // or line break); only a field with quote marks is looked at again.
+      var found: UInt8 = 0
+      for byte in bytes {
+        found |= (byte == 0x22 ? 1 : 0) | (byte == 0x2C || byte == 0x0D || byte == 0x0A ? 2 : 0)
       }
-      return (needsQuotes, simpleQuoteMarks)
+      guard found & 1 != 0 else { return (found != 0, 0, true) }
+      var quoteMarks = 0
+      var simpleQuoteMarks = true
+      for index in bytes.indices where bytes[index] == 0x22 {
+        quoteMarks += 1
+        // A quote mark that a combining mark follows is left to Foundation's search below.
+        if index + 1 < bytes.count && bytes[index + 1] >= 0x80 { simpleQuoteMarks = false }
+      }
+      return (true, quoteMarks, simpleQuoteMarks)
     }
     guard needsQuotes else { return text }
     guard simpleQuoteMarks else {
       return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
-    return "\"" + doublingQuoteMarks(text) + "\""
+    return quoted(text, doubling: quoteMarks)
   }
 
-  /// `text` with each quote mark doubled, byte by byte.
-  static func doublingQuoteMarks(_ text: String) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count + 8)
-    for byte in text.utf8 {
-      bytes.append(byte)
-      if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+  /// `text` between quote marks, each of its `quoteMarks` quote marks doubled, written byte by
+  /// byte into the string's own storage.
+  static func quoted(_ text: String, doubling quoteMarks: Int) -> String {
+    var text = text
+    let count = text.utf8.count + quoteMarks + 2
+    return text.withUTF8 { bytes in
+      String(unsafeUninitializedCapacity: count) { buffer in
+        var index = 0
+        buffer[index] = UInt8(ascii: "\"")
+        index += 1
+        for byte in bytes {
+          buffer[index] = byte
+          index += 1
+          if byte == UInt8(ascii: "\"") {
+            buffer[index] = byte
+            index += 1
+          }
+        }
+        buffer[index] = UInt8(ascii: "\"")
+        return index + 1
+      }
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   // MARK: - Markdown
