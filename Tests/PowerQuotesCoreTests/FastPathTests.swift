@@ -50,6 +50,11 @@ import Testing
             == TerminalText.graphemeTruncated(text, width: width),
           "\(text) at \(width)"
         )
+        let fitted = TerminalText.fitted(text, width: width)
+        let expected = TerminalText.graphemeTruncated(
+          TerminalText.scalarSanitized(text), width: width)
+        #expect(fitted.text == expected, "\(text) at \(width)")
+        #expect(fitted.width == TerminalText.graphemeWidth(expected), "\(text) at \(width)")
       }
     }
     // Both paths were exercised.

@@ -35,14 +35,14 @@ public struct FavoriteListView: Sendable {
 
   /// A quote's line under an id (a favorite's, or DummyJSON's when browsing).
   public func row(id: Int64, quote: Quote) -> String {
-    let author = TerminalText.truncated(TerminalText.sanitized(quote.author), width: authorWidth)
-    let text = TerminalText.truncated(TerminalText.sanitized(quote.text), width: quoteWidth)
+    let (author, authorShown) = TerminalText.fitted(quote.author, width: authorWidth)
+    let text = TerminalText.fitted(quote.text, width: quoteWidth).text
     // One string grown in place: a list prints 100,000 of these.
     var line = painter.accent(leftPadded(String(id), idWidth))
     line.reserveCapacity(line.utf8.count + author.utf8.count + text.utf8.count + authorWidth + 8)
     line += "  "
     line += author
-    let padding = authorWidth - TerminalText.displayWidth(author)
+    let padding = authorWidth - authorShown
     if padding > 0 { line += String(repeating: " ", count: padding) }
     line += "  "
     line += text

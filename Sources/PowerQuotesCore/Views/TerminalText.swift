@@ -125,7 +125,10 @@ public enum TerminalText {
     while let last = kept.unicodeScalars.last, last == " " || last == "\u{A0}" {
       kept.unicodeScalars.removeLast()
     }
-    return kept + "…"
+    // Appended to a String: `Substring + String` would count the substring's characters first.
+    var result = String(kept)
+    result += "…"
+    return result
   }
 
   /// ``truncated(_:width:)`` grapheme cluster by grapheme cluster, for any text.
@@ -145,6 +148,21 @@ public enum TerminalText {
     }
     while let last = kept.last, last.isWhitespace { kept.removeLast() }
     return kept + "…"
+  }
+
+  /// ``truncated(_:width:)`` of ``sanitized(_:)``, with the width of the result: what a table
+  /// cell shows. Simple text is measured once, not once per step.
+  static func fitted(_ text: String, width: Int) -> (text: String, width: Int) {
+    guard width > 0, let textWidth = simpleWidth(text) else {
+      let fitted = truncated(sanitized(text), width: width)
+      return (fitted, displayWidth(fitted))
+    }
+    if textWidth <= width { return (text, textWidth) }
+    let fitted = truncated(text, width: width)
+    // Simple text cut: its kept scalars are one column each, and the ellipsis one more (three
+    // UTF-8 bytes); ASCII text is counted in bytes without decoding.
+    let isASCII = textWidth == text.utf8.count
+    return (fitted, isASCII ? fitted.utf8.count - 2 : fitted.unicodeScalars.count)
   }
 
   /// The text followed by spaces up to `width` columns (no change if already that wide or wider).
