@@ -150,8 +150,9 @@ public enum TerminalText {
     return kept + "…"
   }
 
-  /// ``truncated(_:width:)`` of ``sanitized(_:)``, with the width of the result: what a table
-  /// cell shows. Simple text is measured once, not once per step.
+  /// What a table cell shows: ``truncated(_:width:)`` of ``sanitized(_:)``, and its width.
+  ///
+  /// Simple text is measured once, not once per step.
   static func fitted(_ text: String, width: Int) -> (text: String, width: Int) {
     guard width > 0, let textWidth = simpleWidth(text) else {
       let fitted = truncated(sanitized(text), width: width)
