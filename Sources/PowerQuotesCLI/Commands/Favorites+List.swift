@@ -86,7 +86,8 @@ enum FavoritesOutput {
       }
       output.append(count == 0 ? "]\n" : "\n]\n")
     case .text:
-      let shape = try controller.listShape(author: author)
+      let shape = try controller.listShape(
+        author: author, widthLimit: FavoriteListView.maxAuthorWidth)
       guard shape.count > 0 else {
         env.console.note(none)
         return

@@ -225,23 +225,77 @@ public final class QuoteDatabase: Sendable {
 
   /// The list's shape without its text: how many favorites match, the largest id, and the
   /// widest author in terminal columns, for laying out a table before streaming it.
-  public func listShape(matching authorText: String?) throws -> FavoriteListShape {
+  ///
+  /// The count and the largest id come from indexes, without reading the favorites. Authors
+  /// are measured until one is `widthLimit` columns wide or wider (a table never makes its
+  /// author column wider than that), so the widest author is exact up to `widthLimit`; with no
+  /// limit every author is measured.
+  public func listShape(
+    matching authorText: String?,
+    widthLimit: Int? = nil
+  ) throws -> FavoriteListShape {
     var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
-    var widths: [String: Int] = [:]
-    try forEachRow(matching: authorText, columns: "id, author", page: nil) { row in
-      let author: String = row["author"]
-      let width =
-        widths[author]
-        ?? {
-          let width = TerminalText.displayWidth(TerminalText.sanitized(author))
-          widths[author] = width
-          return width
-        }()
-      shape.count += 1
-      shape.largestID = max(shape.largestID, row["id"])
-      shape.widestAuthor = max(shape.widestAuthor, width)
+    guard let filter = Self.filter(matching: authorText) else { return shape }
+    try translatingErrors {
+      try writer.read { db in
+        if authorText == nil {
+          // Counted on the smallest index, and the largest rowid read off the end of the table.
+          shape.count = try Int.fetchOne(db, sql: "SELECT count(*) FROM favorite") ?? 0
+          shape.largestID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM favorite") ?? 0
+        } else {
+          // The author index holds the folded author and the id: both answer from it alone.
+          let row = try Row.fetchOne(
+            db,
+            sql: "SELECT count(*), max(id) FROM favorite WHERE 1" + filter.sql,
+            arguments: filter.arguments
+          )
+          shape.count = row?[0] ?? 0
+          shape.largestID = row?[1] ?? 0
+        }
+        guard shape.count > 0 else { return }
+        var widths: [String: Int] = [:]
+        let authors = try String.fetchCursor(
+          db, sql: "SELECT author FROM favorite WHERE 1" + filter.sql, arguments: filter.arguments
+        )
+        while let author = try authors.next() {
+          if widths[author] == nil {
+            let width = TerminalText.displayWidth(TerminalText.sanitized(author))
+            widths[author] = width
+            shape.widestAuthor = max(shape.widestAuthor, width)
+            if let widthLimit, shape.widestAuthor >= widthLimit { break }
+          }
+        }
+      }
     }
     return shape
+  }
+
+  /// The SQL condition (to follow a WHERE clause, starting with AND) that keeps favorites whose
+  /// author contains `authorText`, and its arguments: empty for every favorite, nil when no
+  /// favorite can match.
+  private static func filter(
+    matching authorText: String?
+  ) -> (sql: String, arguments: StatementArguments)? {
+    guard let authorText else { return ("", []) }
+    let folded = QuoteKey.searchFolded(authorText)
+    guard !folded.isEmpty else { return nil }
+    if folded.unicodeScalars.count >= 3 {
+      return (
+        """
+         AND author_folded IN (
+          SELECT folded FROM favorite_author WHERE id IN (
+            SELECT rowid FROM favorite_author_search WHERE folded GLOB ?
+          )
+        )
+        """,
+        ["*" + escapedForGlob(folded) + "*"]
+      )
+    }
+    // The trigram index cannot answer fewer than three characters (and SQLite 3.40 answers
+    // two CJK characters wrongly): scan the distinct authors, which are few.
+    return (
+      " AND author_folded IN (SELECT folded FROM favorite_author WHERE instr(folded, ?))", [folded]
+    )
   }
 
   private func forEachRow(
@@ -250,27 +304,10 @@ public final class QuoteDatabase: Sendable {
     page: (afterID: Int64, limit: Int)?,
     _ body: (Row) throws -> Void
   ) throws {
-    var sql = "SELECT \(columns) FROM favorite WHERE id > ?"
+    guard let filter = Self.filter(matching: authorText) else { return }
+    var sql = "SELECT \(columns) FROM favorite WHERE id > ?" + filter.sql
     var arguments: StatementArguments = [page?.afterID ?? 0]
-    if let authorText {
-      let folded = QuoteKey.searchFolded(authorText)
-      guard !folded.isEmpty else { return }
-      if folded.unicodeScalars.count >= 3 {
-        sql += """
-           AND author_folded IN (
-            SELECT folded FROM favorite_author WHERE id IN (
-              SELECT rowid FROM favorite_author_search WHERE folded GLOB ?
-            )
-          )
-          """
-        arguments += ["*" + Self.escapedForGlob(folded) + "*"]
-      } else {
-        // The trigram index cannot answer fewer than three characters (and SQLite 3.40 answers
-        // two CJK characters wrongly): scan the distinct authors, which are few.
-        sql += " AND author_folded IN (SELECT folded FROM favorite_author WHERE instr(folded, ?))"
-        arguments += [folded]
-      }
-    }
+    arguments += filter.arguments
     sql += " ORDER BY id"
     if let page {
       sql += " LIMIT ?"
