@@ -197,9 +197,10 @@ public enum TerminalText {
   static func simpleWidth(_ text: String) -> Int? {
     var text = text
     let isASCII = text.withUTF8 { bytes in
-      var printable = true
-      for byte in bytes where byte < 0x20 || byte >= 0x7F { printable = false }
-      return printable
+      // Branch-free, so the loop runs over many bytes at a time.
+      var outside: UInt8 = 0
+      for byte in bytes { outside |= byte &- 0x20 >= 0x5F ? 1 : 0 }
+      return outside == 0
     }
     if isASCII { return text.utf8.count }
     var count = 0
