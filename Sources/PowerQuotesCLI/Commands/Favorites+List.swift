@@ -81,7 +81,8 @@ enum FavoritesOutput {
       var count = 0
       output.append("[")
       try controller.forEach(author: author) { favorite in
-        output.append((count == 0 ? "\n" : ",\n") + JSONView.arrayElement(favorite))
+        output.append(count == 0 ? "\n" : ",\n")
+        output.append(JSONView.arrayElement(favorite))
         count += 1
       }
       output.append(count == 0 ? "]\n" : "\n]\n")

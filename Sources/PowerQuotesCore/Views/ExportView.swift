@@ -32,7 +32,10 @@ public enum ExportView {
   /// One favorite, the `index`th (from 0) of the export.
   public static func entry(_ favorite: Favorite, format: ExportFormat, index: Int) -> String {
     switch format {
-    case .json: (index == 0 ? "\n" : ",\n") + jsonElement(favorite)
+    case .json:
+      FavoriteJSON.arrayElement(
+        favorite, dates: .milliseconds, after: index == 0 ? "\n" : ",\n")
+        ?? (index == 0 ? "\n" : ",\n") + encodedJSONElement(favorite)
     case .csv: csvRow(favorite)
     case .markdown: (index == 0 ? "" : "\n") + markdownQuote(favorite)
     case .fortune: fortuneEntry(favorite)

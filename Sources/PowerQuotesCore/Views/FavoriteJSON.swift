@@ -16,10 +16,15 @@ enum FavoriteJSON {
     case milliseconds
   }
 
-  /// The favorite as an array element indented by two spaces, without a separator; nil for a
+  /// The favorite as an array element indented by two spaces, after `separator`; nil for a
   /// time this writer does not format (before 1970 or after 9999), which the caller then
   /// encodes the slow way.
-  static func arrayElement(_ favorite: Favorite, dates: DateStyle) -> String? {
+  ///
+  /// The separator (`,\n` between elements) starts the same string, so that the element is not
+  /// copied again to put one before it.
+  static func arrayElement(
+    _ favorite: Favorite, dates: DateStyle, after separator: String = ""
+  ) -> String? {
     let savedAt: String
     switch dates {
     case .seconds:
@@ -32,8 +37,9 @@ enum FavoriteJSON {
       savedAt = milliseconds + "Z"
     }
     let quote = favorite.quote
-    var json = "  {\n    \"author\" : "
+    var json = separator
     json.reserveCapacity(quote.text.utf8.count + quote.author.utf8.count + 160)
+    json += "  {\n    \"author\" : "
     appendString(quote.author, to: &json)
     json += ",\n    \"id\" : "
     json += String(favorite.id)
