@@ -322,6 +322,26 @@ struct QuoteDatabaseTests {
       try database.listShape(matching: "ru")
         == FavoriteListShape(count: 1, largestID: 1, widestAuthor: 4)
     )
+    #expect(
+      try database.listShape(matching: "nobody at all")
+        == FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
+    )
+  }
+
+  @Test("With a width limit, authors are measured until one reaches it; counts stay exact")
+  func listShapeWidthLimit() throws {
+    let database = try QuoteDatabase.inMemory()
+    for quote in [Samples.rumi, Samples.umar, Samples.socrates, Samples.lao] {
+      _ = try database.addFavorite(quote, at: testDate)
+    }
+    _ = try database.removeFavorites(ids: [4])
+    let limited = try database.listShape(matching: nil, widthLimit: 10)
+    #expect(limited.count == 3)
+    #expect(limited.largestID == 3)
+    #expect(limited.widestAuthor >= 10)
+    #expect(try database.listShape(matching: nil, widthLimit: 100).widestAuthor == 25)
+    let search = try database.listShape(matching: "umar", widthLimit: 10)
+    #expect(search.count == 1 && search.largestID == 2 && search.widestAuthor == 25)
   }
 
   @Test("Shown quotes join the pool once and the last one is remembered")

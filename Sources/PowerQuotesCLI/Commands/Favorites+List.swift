@@ -83,12 +83,14 @@ enum FavoritesOutput {
       var count = 0
       output.append("[")
       try controller.forEach(author: author) { favorite in
-        output.append((count == 0 ? "\n" : ",\n") + JSONView.arrayElement(favorite))
+        output.append(count == 0 ? "\n" : ",\n")
+        output.append(JSONView.arrayElement(favorite))
         count += 1
       }
       output.append(count == 0 ? "]\n" : "\n]\n")
     case .text:
-      let shape = try controller.listShape(author: author)
+      let shape = try controller.listShape(
+        author: author, widthLimit: FavoriteListView.maxAuthorWidth)
       guard shape.count > 0 else {
         env.console.note(none)
         return

@@ -263,7 +263,8 @@ final class ShellSession {
   private func startList(author: String?) throws {
     browsing = nil
     let controller = try env.favoritesController()
-    let shape = try controller.listShape(author: author)
+    let shape = try controller.listShape(
+      author: author, widthLimit: FavoriteListView.maxAuthorWidth)
     guard shape.count > 0 else {
       pager = nil
       env.console.note(

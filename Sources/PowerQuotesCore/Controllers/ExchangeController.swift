@@ -26,23 +26,35 @@ public struct ExchangeController: Sendable {
   /// Reads `location` and saves its quotes in one transaction, all or none; with `dryRun`,
   /// only reports what it would do.
   ///
-  /// The file is read and parsed whole before the database is touched, so a malformed file
-  /// changes nothing.
+  /// The file is read and checked whole before the database is touched, so a malformed file
+  /// changes nothing; then it is read again, each quote saved as it is read.
   ///
   /// - Throws: ``ImportError`` for a file or URL that cannot be read or is not a format
   ///   powerquotes imports; ``StorageError`` when the database fails (nothing is saved).
   public func importFavorites(from location: ImportLocation, dryRun: Bool) async throws
     -> ImportReport
   {
-    let data: Data
+    let bytes: [UInt8]
     switch location {
     case .file(let path):
-      data = try InputFile.read(path: path, limit: ImportParser.maxFileBytes)
+      bytes = try InputFile.bytes(path: path, limit: ImportParser.maxFileBytes)
     case .url(let url):
-      data = try await downloadClient.get(url)
+      bytes = [UInt8](try await downloadClient.get(url))
     }
-    let batch = try ImportParser.parse(data, origin: location.description)
-    let counts = try database.importFavorites(batch.quotes, at: now(), dryRun: dryRun)
+    let origin = location.description
+    // First the whole file is checked, keeping only its rejected rows: a file that cannot be
+    // read changes nothing. Then it is read again and each quote goes into the transaction as
+    // it is read, so 100,000 quotes are never all in memory.
+    let batch = try ImportParser.parse(bytes: bytes, origin: origin, sink: QuoteSink { _ in })
+    let counts = try database.importFavorites(
+      count: batch.quoteCount, at: now(), dryRun: dryRun
+    ) { insert in
+      // The sink lives only as long as this parse.
+      try withoutActuallyEscaping(insert) { insert in
+        _ = try ImportParser.parse(
+          bytes: bytes, origin: origin, sink: QuoteSink(insert), format: batch.format)
+      }
+    }
     return ImportReport(
       format: batch.format,
       dryRun: dryRun,

@@ -62,9 +62,10 @@ public struct FavoritesController: Sendable {
     try database.favorites(authorContaining: author)
   }
 
-  /// The shape of the list of every favorite, or of those whose author contains `author`.
-  public func listShape(author: String?) throws -> FavoriteListShape {
-    try database.listShape(matching: author)
+  /// The shape of the list of every favorite, or of those whose author contains `author`;
+  /// authors are measured up to `widthLimit` columns (see ``QuoteDatabase/listShape(matching:widthLimit:)``).
+  public func listShape(author: String?, widthLimit: Int? = nil) throws -> FavoriteListShape {
+    try database.listShape(matching: author, widthLimit: widthLimit)
   }
 
   /// At most `limit` favorites after id `afterID`, or those whose author contains `author`.

@@ -12,6 +12,13 @@ public enum InputFile {
   /// - Throws: ``ImportError/cannotRead(path:reason:)`` when it cannot be opened or read, and
   ///   ``ImportError/tooLarge(origin:limit:)`` when it holds more than `limit` bytes.
   public static func read(path: String, limit: Int) throws -> Data {
+    Data(try bytes(path: path, limit: limit))
+  }
+
+  /// ``read(path:limit:)`` as an array of bytes, read straight into one buffer the size of a
+  /// regular file, so a 13 MB import is 13 MB in memory, not the 13 MB, the larger buffers it
+  /// grew through and a copy.
+  public static func bytes(path: String, limit: Int) throws -> [UInt8] {
     // A duplicate of standard input, so that closing it below leaves standard input open.
     let fd = path == "-" ? dup(STDIN_FILENO) : Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw ImportError.cannotRead(path: path, reason: reason(errno)) }
@@ -20,7 +27,11 @@ public enum InputFile {
     if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
       throw ImportError.cannotRead(path: path, reason: "it is a folder")
     }
-    var data = Data()
+    var data: [UInt8] = []
+    if status.st_mode & S_IFMT == S_IFREG {
+      // One byte more than the file, so that reading its end needs no larger buffer.
+      data.reserveCapacity(min(Int(status.st_size), limit) + 1)
+    }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }

@@ -35,8 +35,10 @@ extension ImportParser {
   }
 
   /// CSV rows after the header; blank lines are skipped and not counted.
-  static func parseCSV(_ bytes: [UInt8], header: CSVHeader, origin: String) throws -> Batch {
-    var batch = Batch(format: .csv)
+  static func parseCSV(
+    _ bytes: [UInt8], header: CSVHeader, origin: String, sink: QuoteSink? = nil
+  ) throws -> Batch {
+    var batch = Batch(format: .csv, sink: sink)
     var reader = CSVReader(bytes: bytes)
     _ = try reader.next()
     var position = 0

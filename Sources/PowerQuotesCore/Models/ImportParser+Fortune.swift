@@ -6,51 +6,77 @@ extension ImportParser {
   /// and blank lines around the text are dropped (which also undoes the space `fav export`
   /// adds after a line of the quote that strfile would take for a separator). Entries with no
   /// text at all are skipped and not counted.
-  static func parseFortune(_ bytes: [UInt8]) -> Batch {
-    var batch = Batch(format: .fortune)
+  static func parseFortune(_ bytes: [UInt8], sink: QuoteSink? = nil) -> Batch {
+    var batch = Batch(format: .fortune, sink: sink)
     var position = 0
-    var entry: [ArraySlice<UInt8>] = []
-    func finishEntry() {
-      defer { entry = [] }
-      guard entry.contains(where: { line in line.contains(where: { !isSpace($0) }) }) else {
-        return
+    // The current entry's lines, as ranges of `bytes` without their line breaks.
+    var entry: [Range<Int>] = []
+    bytes.withUnsafeBufferPointer { bytes in
+      func finishEntry() {
+        defer { entry.removeAll(keepingCapacity: true) }
+        guard entry.contains(where: { line in bytes[line].contains(where: { !isSpace($0) }) })
+        else { return }
+        position += 1
+        var joined: [UInt8] = []
+        for (index, line) in entry.enumerated() {
+          if index > 0 { joined.append(0x0A) }
+          joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
+        }
+        guard let text = String(validating: joined, as: UTF8.self) else {
+          batch.reject(position: position, .notUTF8)
+          return
+        }
+        let (quote, author) = fortuneQuote(text)
+        batch.add(position: position, text: quote, author: author, source: .imported)
       }
-      position += 1
-      guard let text = String(validating: Array(entry.joined(separator: [0x0A])), as: UTF8.self)
-      else {
-        batch.reject(position: position, .notUTF8)
-        return
+      forEachLine(bytes) { line in
+        if line.count == 1 && bytes[line.lowerBound] == UInt8(ascii: "%") {
+          finishEntry()
+        } else {
+          entry.append(line)
+        }
       }
-      let (quote, author) = fortuneQuote(text)
-      batch.add(position: position, text: quote, author: author, source: .imported)
+      finishEntry()
     }
-    for line in lines(bytes) {
-      if line.elementsEqual([UInt8(ascii: "%")]) {
-        finishEntry()
-      } else {
-        entry.append(line)
-      }
-    }
-    finishEntry()
     return batch
   }
 
   /// Whether some line holds only `%`.
   static func hasPercentLine(_ bytes: [UInt8]) -> Bool {
-    lines(bytes).contains { $0.elementsEqual([UInt8(ascii: "%")]) }
+    var found = false
+    bytes.withUnsafeBufferPointer { bytes in
+      forEachLine(bytes) { line in
+        if line.count == 1 && bytes[line.lowerBound] == UInt8(ascii: "%") { found = true }
+      }
+    }
+    return found
   }
 
-  /// The lines of `bytes`, split at LF, each without a CR at its end.
-  private static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-    bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-      line.last == 0x0D ? line.dropLast() : line
+  /// Calls `body` with the range of each line of `bytes`, split at LF (a text ending in LF has
+  /// an empty last line), each without a CR at its end.
+  private static func forEachLine(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void
+  ) {
+    var start = 0
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == 0x0A {
+        body(start..<(index > start && bytes[index - 1] == 0x0D ? index - 1 : index))
+        start = index + 1
+      }
+      index += 1
     }
+    body(
+      start..<(bytes.count > start && bytes[bytes.count - 1] == 0x0D
+        ? bytes.count - 1 : bytes.count))
   }
 
   /// An entry's quote and its author.
   private static func fortuneQuote(_ entry: String) -> (text: String, author: String) {
     var lines = entry.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      String(line.reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+      var line = line
+      while let last = line.last, last == " " || last == "\t" { line.removeLast() }
+      return String(line)
     }
     func dropBlankEnds() {
       while let first = lines.first, first.trimmed.isEmpty { lines.removeFirst() }

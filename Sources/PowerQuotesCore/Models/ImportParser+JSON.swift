@@ -7,16 +7,52 @@ extension ImportParser {
   /// source, source id and time. Other items of an array are the iOS app's `{"quote","author"}`,
   /// which saved the quote wrapped in quote marks and the author as `- Name`: both are removed.
   /// DummyJSON's items keep their id as the source id.
-  static func parseJSON(_ bytes: [UInt8], origin: String) throws -> Batch {
+  static func parseJSON(_ bytes: [UInt8], origin: String, sink: QuoteSink? = nil) throws -> Batch {
+    try scannedJSON(bytes, origin: origin, sink: sink)
+      ?? decodedJSON(bytes, origin: origin, sink: sink)
+  }
+
+  /// ``parseJSON(_:origin:)`` through `JSONDecoder`, for any content.
+  static func decodedJSON(_ bytes: [UInt8], origin: String, sink: QuoteSink? = nil) throws
+    -> Batch
+  {
     let root: JSONValue
     do {
       root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     } catch {
       throw ImportError.brokenJSON(origin: origin, detail: jsonProblem(bytes, error))
     }
+    return try batch(from: root, origin: origin, sink: sink)
+  }
+
+  /// The batch ``JSONScanner`` reads, a top-level array's items one at a time; nil when it
+  /// leaves the file to `JSONDecoder`.
+  static func scannedJSON(_ bytes: [UInt8], origin: String, sink: QuoteSink? = nil) throws
+    -> Batch?
+  {
+    try bytes.withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(bytes: buffer)
+      var batch = Batch(format: .json, sink: sink)
+      let root: JSONValue?
+      do {
+        root = try scanner.scanRoot { item, position in
+          addJSONItem(item, position: position, to: &batch)
+        }
+      } catch is JSONScanner.GaveUp {
+        return nil
+      }
+      guard let root else { return batch }
+      return try Self.batch(from: root, origin: origin, sink: sink)
+    }
+  }
+
+  /// The quotes of a whole JSON document.
+  static func batch(from root: JSONValue, origin: String, sink: QuoteSink? = nil) throws
+    -> Batch
+  {
     switch root {
     case .array(let items):
-      var batch = Batch(format: .json)
+      var batch = Batch(format: .json, sink: sink)
       for (index, item) in items.enumerated() {
         addJSONItem(item, position: index + 1, to: &batch)
       }
@@ -25,7 +61,7 @@ extension ImportParser {
       guard case .array(let items)? = fields["quotes"] else {
         throw ImportError.unexpectedJSON(origin: origin)
       }
-      var batch = Batch(format: .dummyJSON)
+      var batch = Batch(format: .dummyJSON, sink: sink)
       for (index, item) in items.enumerated() {
         guard let (text, author, fields) = quoteAndAuthor(item) else {
           batch.reject(position: index + 1, .notAQuote)

@@ -28,10 +28,26 @@ public enum ImportParser {
     public var quotes: [ImportedQuote] = []
     /// Rows that did not, with the reason.
     public var rejected: [ImportRejection] = []
+    /// How many rows passed: the length of ``quotes``, or how many went to the sink.
+    public private(set) var quoteCount = 0
+    /// Where rows that pass go as they are read, instead of into ``quotes``.
+    var sink: QuoteSink?
 
     /// An empty batch of `format`.
     public init(format: ImportFormat) {
       self.format = format
+    }
+
+    /// An empty batch of `format` that hands each quote to `sink` instead of keeping it.
+    init(format: ImportFormat, sink: QuoteSink?) {
+      self.format = format
+      self.sink = sink
+    }
+
+    /// The same format, quotes and rejected rows; the sink does not count.
+    public static func == (lhs: Batch, rhs: Batch) -> Bool {
+      lhs.format == rhs.format && lhs.quotes == rhs.quotes && lhs.rejected == rhs.rejected
+        && lhs.quoteCount == rhs.quoteCount
     }
 
     /// Checks one row and adds it to ``quotes`` or ``rejected``.
@@ -47,7 +63,9 @@ public enum ImportParser {
         rejected.append(ImportRejection(position: position, reason: reason))
       } else {
         let quote = Quote(text: text, author: author, source: source, sourceID: sourceID)
-        quotes.append(ImportedQuote(position: position, quote: quote, savedAt: savedAt))
+        let imported = ImportedQuote(position: position, quote: quote, savedAt: savedAt)
+        quoteCount += 1
+        if let sink { sink.take(imported) } else { quotes.append(imported) }
       }
     }
 
@@ -62,24 +80,45 @@ public enum ImportParser {
   /// - Throws: ``ImportError`` when the content is empty, not a format powerquotes reads, or
   ///   broken as a whole (invalid JSON, CSV without its header, an unterminated CSV quote).
   public static func parse(_ data: Data, origin: String) throws -> Batch {
-    var bytes = [UInt8](data)
+    try parse(bytes: [UInt8](data), origin: origin)
+  }
+
+  /// ``parse(_:origin:)`` of bytes already in an array, which is not copied (unless it starts
+  /// with a byte order mark).
+  public static func parse(bytes: [UInt8], origin: String) throws -> Batch {
+    try parse(bytes: bytes, origin: origin, sink: nil)
+  }
+
+  /// ``parse(bytes:origin:)``, handing each quote to `sink` as it is read (nil keeps them in
+  /// the batch).
+  ///
+  /// A JSON file that ``JSONScanner`` leaves to `JSONDecoder` part way is read again from the
+  /// start, so the sink may see a position twice: it takes each position once.
+  ///
+  /// With `format` (what an earlier parse of the same bytes found) a fortune file is read as
+  /// one at once, without trying JSON first.
+  static func parse(
+    bytes: [UInt8], origin: String, sink: QuoteSink?, format: ImportFormat? = nil
+  ) throws -> Batch {
+    var bytes = bytes
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    if format == .fortune { return parseFortune(bytes, sink: sink) }
     guard let first = bytes.first(where: { !isSpace($0) }) else {
       throw ImportError.empty(origin: origin)
     }
     if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
       do {
-        return try parseJSON(bytes, origin: origin)
+        return try parseJSON(bytes, origin: origin, sink: sink)
       } catch ImportError.brokenJSON where hasPercentLine(bytes) {
         // A fortune whose first entry happens to start with a bracket.
-        return parseFortune(bytes)
+        return parseFortune(bytes, sink: sink)
       }
     }
     if let header = try csvHeader(bytes, origin: origin) {
-      return try parseCSV(bytes, header: header, origin: origin)
+      return try parseCSV(bytes, header: header, origin: origin, sink: sink)
     }
     if hasPercentLine(bytes) {
-      return parseFortune(bytes)
+      return parseFortune(bytes, sink: sink)
     }
     if firstLine(bytes).contains(UInt8(ascii: ",")) {
       throw ImportError.missingCSVHeader(origin: origin)
@@ -92,17 +131,24 @@ public enum ImportParser {
   /// Text that is empty once control characters and escape sequences are removed counts as
   /// empty, and so does a quote made only of quote marks (its key would be empty).
   static func problem(text: String, author: String) -> ImportRejection.Reason? {
-    if TerminalText.sanitized(text).trimmed.isEmpty || QuoteKey.normalizedText(text).isEmpty {
+    if isEmptyTrimmed(TerminalText.sanitized(text)) || QuoteKey.normalizedText(text).isEmpty {
       return .emptyText
     }
-    if TerminalText.sanitized(author).trimmed.isEmpty { return .emptyAuthor }
+    if isEmptyTrimmed(TerminalText.sanitized(author)) { return .emptyAuthor }
     if text.unicodeScalars.count > maxTextLength { return .textTooLong }
     if author.unicodeScalars.count > maxAuthorLength { return .authorTooLong }
     return nil
   }
 
+  /// Whether `text` is empty once white space and line breaks are trimmed from its ends.
+  static func isEmptyTrimmed(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy(String.isWhitespaceOrNewline)
+  }
+
   /// A date in ISO 8601, with or without fractional seconds.
   static func date(iso8601 text: String) -> Date? {
+    // What `fav export` writes, read digit by digit.
+    if let date = Timestamp.date(exported: text) { return date }
     let trimmed = text.trimmed
     if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed) {
       return date

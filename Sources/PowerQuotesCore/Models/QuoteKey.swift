@@ -20,7 +20,12 @@ public struct QuoteKey: Hashable, Sendable {
 
   /// The quote text's key: folded, marks unified, collapsed, surrounding quote marks removed.
   public static func normalizedText(_ text: String) -> String {
-    var scalars = Array(folded(text).unicodeScalars)
+    let folded = folded(text)
+    // Most quotes neither start nor end with a quote mark: nothing to take off.
+    guard let first = folded.unicodeScalars.first, let last = folded.unicodeScalars.last,
+      isQuoteMark(first), isQuoteMark(last)
+    else { return folded }
+    var scalars = Array(folded.unicodeScalars)
     // Quote marks around the whole text are decoration ("…" as the iOS app saved it).
     while let first = scalars.first, let last = scalars.last, scalars.count >= 2,
       isQuoteMark(first), isQuoteMark(last)
@@ -34,7 +39,12 @@ public struct QuoteKey: Hashable, Sendable {
 
   /// The author's key: folded, then letters and digits only, one space between words.
   public static func normalizedAuthor(_ author: String) -> String {
-    let kept = folded(author).unicodeScalars.map { scalar -> Character in
+    asciiLettersAndDigits(author) ?? unicodeNormalizedAuthor(author)
+  }
+
+  /// ``normalizedAuthor(_:)`` through Unicode properties, for any text.
+  static func unicodeNormalizedAuthor(_ author: String) -> String {
+    let kept = unicodeFolded(author).unicodeScalars.map { scalar -> Character in
       scalar.properties.isAlphabetic || scalar.properties.numericType != nil
         || scalar.properties.generalCategory == .nonspacingMark
         ? Character(scalar) : " "
@@ -48,6 +58,12 @@ public struct QuoteKey: Hashable, Sendable {
   /// "Umar ibn Al-Khattāb (R.A)" becomes "umar ibn al khattab r a", so "khattab" and
   /// "al khattab" both find it; punctuation counts no more than it does for duplicates.
   public static func searchFolded(_ text: String) -> String {
+    // For ASCII, decomposing changes nothing and only letters and digits are kept.
+    asciiLettersAndDigits(text) ?? unicodeSearchFolded(text)
+  }
+
+  /// ``searchFolded(_:)`` through Unicode decomposition and properties, for any text.
+  static func unicodeSearchFolded(_ text: String) -> String {
     let lowered = text.decomposedStringWithCompatibilityMapping.lowercased()
       .replacingOccurrences(of: "ß", with: "ss")
     let kept = lowered.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
@@ -62,6 +78,12 @@ public struct QuoteKey: Hashable, Sendable {
   }
 
   private static func folded(_ text: String) -> String {
+    if let folded = asciiFolded(text) { return folded }
+    return unicodeFolded(text)
+  }
+
+  /// ``folded(_:)`` through Unicode normalization and case mapping, for any text.
+  static func unicodeFolded(_ text: String) -> String {
     let unified = text.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars.map {
       scalar -> Unicode.Scalar in
       switch scalar {
@@ -74,6 +96,59 @@ public struct QuoteKey: Hashable, Sendable {
       }
     }
     return collapsingWhitespace(String(String.UnicodeScalarView(unified)))
+  }
+
+  /// ``folded(_:)`` of ASCII text, byte by byte; nil for other text.
+  ///
+  /// ASCII is its own NFKC form, lowercasing it changes A-Z alone, and its only white space is
+  /// tab, the line breaks and space.
+  static func asciiFolded(_ text: String) -> String? {
+    asciiMap(text) { byte in
+      switch byte {
+      case 0x09...0x0D, 0x20: nil
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 0x20
+      case UInt8(ascii: "`"): UInt8(ascii: "'")
+      default: byte
+      }
+    }
+  }
+
+  /// ASCII text lowercased with only letters and digits kept, one space between runs of them:
+  /// ``normalizedAuthor(_:)`` and ``searchFolded(_:)`` of ASCII text; nil for other text.
+  static func asciiLettersAndDigits(_ text: String) -> String? {
+    asciiMap(text) { byte in
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 0x20
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+      default: nil
+      }
+    }
+  }
+
+  /// The bytes of ASCII text mapped by `map`; nil when the text is not ASCII.
+  ///
+  /// A byte mapped to nil is a separator: runs of separators become one space, and none is
+  /// kept at either end.
+  private static func asciiMap(_ text: String, _ map: (UInt8) -> UInt8?) -> String? {
+    var text = text
+    return text.withUTF8 { bytes -> String? in
+      var result: [UInt8] = []
+      result.reserveCapacity(bytes.count)
+      var separated = false
+      for byte in bytes {
+        guard byte < 0x80 else { return nil }
+        guard let mapped = map(byte) else {
+          separated = !result.isEmpty
+          continue
+        }
+        if separated {
+          result.append(0x20)
+          separated = false
+        }
+        result.append(mapped)
+      }
+      return String(decoding: result, as: UTF8.self)
+    }
   }
 
   private static func isQuoteMark(_ scalar: Unicode.Scalar) -> Bool {

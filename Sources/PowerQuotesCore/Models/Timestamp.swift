@@ -12,6 +12,142 @@ import Glibc
 enum Timestamp {
   /// `date` in UTC as `yyyy-MM-dd<separator>HH:mm:ss.SSS`.
   static func utc(_ date: Date, separator: String) -> String {
+    fastUTC(date, separator: separator) ?? formattedUTC(date, separator: separator)
+  }
+
+  /// ``utc(_:separator:)`` written digit by digit, for times from 1970 through 9999.
+  ///
+  /// Nil for other times. `String(format:)` costs more than the rest of an exported row.
+  static func fastUTC(_ date: Date, separator: String) -> String? {
+    let interval = date.timeIntervalSince1970
+    guard interval >= 0, interval < latestFastTime, separator.utf8.count == 1,
+      let separator = separator.utf8.first
+    else { return nil }
+    let milliseconds = Int64((interval * 1000).rounded())
+    return formatted(
+      seconds: milliseconds / 1000, milliseconds: Int(milliseconds % 1000), separator: separator,
+      zone: false)
+  }
+
+  /// `date` in UTC to the second, `yyyy-MM-ddTHH:mm:ssZ`, as `JSONEncoder`'s `.iso8601` writes
+  /// it (the fraction is cut, not rounded); nil for times before 1970 or after 9999.
+  static func isoSeconds(_ date: Date) -> String? {
+    let interval = date.timeIntervalSince1970
+    guard interval >= 0, interval < latestFastTime else { return nil }
+    return formatted(
+      seconds: Int64(interval.rounded(.down)), milliseconds: nil, separator: UInt8(ascii: "T"),
+      zone: true)
+  }
+
+  /// The time a stored `yyyy-MM-dd HH:mm:ss.SSS` (UTC, as SQLite and GRDB write it) stands
+  /// for, read digit by digit; nil for text of any other shape, which GRDB then reads.
+  static func date(stored text: String) -> Date? {
+    date(text, separator: UInt8(ascii: " "), zone: false)
+  }
+
+  /// The time an exported `yyyy-MM-ddTHH:mm:ss.SSSZ` stands for, read digit by digit; nil for
+  /// text of any other shape, which an ISO 8601 parser then reads.
+  static func date(exported text: String) -> Date? {
+    date(text, separator: UInt8(ascii: "T"), zone: true)
+  }
+
+  /// `yyyy-MM-dd<separator>HH:mm:ss.SSS`, with a `Z` after it when `zone`, in UTC.
+  private static func date(_ text: String, separator: UInt8, zone: Bool) -> Date? {
+    var text = text
+    return text.withUTF8 { bytes -> Date? in
+      guard bytes.count == (zone ? 24 : 23), bytes[4] == 0x2D, bytes[7] == 0x2D,
+        bytes[10] == separator, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x2E,
+        !zone || bytes[23] == UInt8(ascii: "Z")
+      else { return nil }
+      func number(_ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for byte in bytes[start..<start + count] {
+          guard byte >= 0x30 && byte <= 0x39 else { return nil }
+          value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+      }
+      guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+        let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+        let millisecond = number(20, 3), year >= 1970, (1...12).contains(month),
+        (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60,
+        second < 60
+      else { return nil }
+      let days = daysSince1970(year: year, month: month, day: day)
+      let seconds = ((days * 24 + hour) * 60 + minute) * 60 + second
+      // Counted from 2001 as Foundation's calendar counts, so the sum rounds to the same Date.
+      return Date(
+        timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + Double(millisecond) / 1000)
+    }
+  }
+
+  /// Days in `month` (1-12) of `year`, in the Gregorian calendar.
+  private static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Days from 1970-01-01 to a Gregorian date (Howard Hinnant's `days_from_civil`).
+  private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    let year = month <= 2 ? year - 1 : year
+    let era = year / 400
+    let yearOfEra = year - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The start of the year 10000: the fast formats write four-digit years only.
+  private static let latestFastTime: TimeInterval = 253_402_300_800
+
+  /// `yyyy-MM-dd<separator>HH:mm:ss`, then `.SSS` with `milliseconds` and `Z` with `zone`, in
+  /// UTC for `seconds` since 1970, written byte by byte into the string's own storage.
+  private static func formatted(
+    seconds: Int64, milliseconds: Int?, separator: UInt8, zone: Bool
+  ) -> String? {
+    var time = time_t(seconds)
+    var parts = tm()
+    guard gmtime_r(&time, &parts) != nil else { return nil }
+    let capacity = 19 + (milliseconds == nil ? 0 : 4) + (zone ? 1 : 0)
+    return String(unsafeUninitializedCapacity: capacity) { buffer in
+      var index = 0
+      func put(_ value: Int, digits: Int) {
+        var rest = value
+        for offset in stride(from: digits - 1, through: 0, by: -1) {
+          buffer[index + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        }
+        index += digits
+      }
+      func put(_ byte: UInt8) {
+        buffer[index] = byte
+        index += 1
+      }
+      put(Int(parts.tm_year) + 1900, digits: 4)
+      put(UInt8(ascii: "-"))
+      put(Int(parts.tm_mon) + 1, digits: 2)
+      put(UInt8(ascii: "-"))
+      put(Int(parts.tm_mday), digits: 2)
+      put(separator)
+      put(Int(parts.tm_hour), digits: 2)
+      put(UInt8(ascii: ":"))
+      put(Int(parts.tm_min), digits: 2)
+      put(UInt8(ascii: ":"))
+      put(Int(parts.tm_sec), digits: 2)
+      if let milliseconds {
+        put(UInt8(ascii: "."))
+        put(milliseconds, digits: 3)
+      }
+      if zone { put(UInt8(ascii: "Z")) }
+      return index
+    }
+  }
+
+  /// ``utc(_:separator:)`` through `String(format:)`, for any time.
+  static func formattedUTC(_ date: Date, separator: String) -> String {
     let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
     let (seconds, fraction) = floorDivision(milliseconds, 1000)
     var time = time_t(seconds)

@@ -226,7 +226,9 @@ public final class QuoteDatabase: Sendable {
     matching authorText: String?,
     _ body: (Favorite) throws -> Void
   ) throws {
-    try forEachRow(matching: authorText, columns: "*", page: nil) { try body(Favorite(row: $0)) }
+    try forEachRow(matching: authorText, columns: Favorite.listedColumns, page: nil) {
+      try body(Favorite(listedRow: $0))
+    }
   }
 
   /// One page of the list: at most `limit` favorites with ids above `afterID`, in id order,
@@ -239,31 +241,85 @@ public final class QuoteDatabase: Sendable {
     limit: Int
   ) throws -> [Favorite] {
     var favorites: [Favorite] = []
-    try forEachRow(matching: authorText, columns: "*", page: (afterID, limit)) {
-      favorites.append(Favorite(row: $0))
+    try forEachRow(matching: authorText, columns: Favorite.listedColumns, page: (afterID, limit)) {
+      favorites.append(Favorite(listedRow: $0))
     }
     return favorites
   }
 
   /// The list's shape without its text: how many favorites match, the largest id, and the
   /// widest author in terminal columns, for laying out a table before streaming it.
-  public func listShape(matching authorText: String?) throws -> FavoriteListShape {
+  ///
+  /// The count and the largest id come from indexes, without reading the favorites. Authors
+  /// are measured until one is `widthLimit` columns wide or wider (a table never makes its
+  /// author column wider than that), so the widest author is exact up to `widthLimit`; with no
+  /// limit every author is measured.
+  public func listShape(
+    matching authorText: String?,
+    widthLimit: Int? = nil
+  ) throws -> FavoriteListShape {
     var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
-    var widths: [String: Int] = [:]
-    try forEachRow(matching: authorText, columns: "id, author", page: nil) { row in
-      let author: String = row["author"]
-      let width =
-        widths[author]
-        ?? {
-          let width = TerminalText.displayWidth(TerminalText.sanitized(author))
-          widths[author] = width
-          return width
-        }()
-      shape.count += 1
-      shape.largestID = max(shape.largestID, row["id"])
-      shape.widestAuthor = max(shape.widestAuthor, width)
+    guard let filter = Self.filter(matching: authorText) else { return shape }
+    try translatingErrors {
+      try writer.read { db in
+        if authorText == nil {
+          // Counted on the smallest index, and the largest rowid read off the end of the table.
+          shape.count = try Int.fetchOne(db, sql: "SELECT count(*) FROM favorite") ?? 0
+          shape.largestID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM favorite") ?? 0
+        } else {
+          // The author index holds the folded author and the id: both answer from it alone.
+          let row = try Row.fetchOne(
+            db,
+            sql: "SELECT count(*), max(id) FROM favorite WHERE 1" + filter.sql,
+            arguments: filter.arguments
+          )
+          shape.count = row?[0] ?? 0
+          shape.largestID = row?[1] ?? 0
+        }
+        guard shape.count > 0 else { return }
+        var widths: [String: Int] = [:]
+        let authors = try String.fetchCursor(
+          db, sql: "SELECT author FROM favorite WHERE 1" + filter.sql, arguments: filter.arguments
+        )
+        while let author = try authors.next() {
+          if widths[author] == nil {
+            let width = TerminalText.displayWidth(TerminalText.sanitized(author))
+            widths[author] = width
+            shape.widestAuthor = max(shape.widestAuthor, width)
+            if let widthLimit, shape.widestAuthor >= widthLimit { break }
+          }
+        }
+      }
     }
     return shape
+  }
+
+  /// The SQL condition (to follow a WHERE clause, starting with AND) that keeps favorites whose
+  /// author contains `authorText`, and its arguments: empty for every favorite, nil when no
+  /// favorite can match.
+  private static func filter(
+    matching authorText: String?
+  ) -> (sql: String, arguments: StatementArguments)? {
+    guard let authorText else { return ("", []) }
+    let folded = QuoteKey.searchFolded(authorText)
+    guard !folded.isEmpty else { return nil }
+    if folded.unicodeScalars.count >= 3 {
+      return (
+        """
+         AND author_folded IN (
+          SELECT folded FROM favorite_author WHERE id IN (
+            SELECT rowid FROM favorite_author_search WHERE folded GLOB ?
+          )
+        )
+        """,
+        ["*" + escapedForGlob(folded) + "*"]
+      )
+    }
+    // The trigram index cannot answer fewer than three characters (and SQLite 3.40 answers
+    // two CJK characters wrongly): scan the distinct authors, which are few.
+    return (
+      " AND author_folded IN (SELECT folded FROM favorite_author WHERE instr(folded, ?))", [folded]
+    )
   }
 
   private func forEachRow(
@@ -272,27 +328,10 @@ public final class QuoteDatabase: Sendable {
     page: (afterID: Int64, limit: Int)?,
     _ body: (Row) throws -> Void
   ) throws {
-    var sql = "SELECT \(columns) FROM favorite WHERE id > ?"
+    guard let filter = Self.filter(matching: authorText) else { return }
+    var sql = "SELECT \(columns) FROM favorite WHERE id > ?" + filter.sql
     var arguments: StatementArguments = [page?.afterID ?? 0]
-    if let authorText {
-      let folded = QuoteKey.searchFolded(authorText)
-      guard !folded.isEmpty else { return }
-      if folded.unicodeScalars.count >= 3 {
-        sql += """
-           AND author_folded IN (
-            SELECT folded FROM favorite_author WHERE id IN (
-              SELECT rowid FROM favorite_author_search WHERE folded GLOB ?
-            )
-          )
-          """
-        arguments += ["*" + Self.escapedForGlob(folded) + "*"]
-      } else {
-        // The trigram index cannot answer fewer than three characters (and SQLite 3.40 answers
-        // two CJK characters wrongly): scan the distinct authors, which are few.
-        sql += " AND author_folded IN (SELECT folded FROM favorite_author WHERE instr(folded, ?))"
-        arguments += [folded]
-      }
-    }
+    arguments += filter.arguments
     sql += " ORDER BY id"
     if let page {
       sql += " LIMIT ?"
@@ -385,6 +424,23 @@ public final class QuoteDatabase: Sendable {
     at date: Date,
     dryRun: Bool
   ) throws -> (added: Int, alreadyFavorites: Int) {
+    try importFavorites(count: quotes.count, at: date, dryRun: dryRun) { insert in
+      for quote in quotes { insert(quote) }
+    }
+  }
+
+  /// ``importFavorites(_:at:dryRun:)`` of the quotes `feed` hands to the function it is given,
+  /// inserted as they come, so a large file is never all in memory; `count` is about how many
+  /// there will be.
+  ///
+  /// After an insert fails, the quotes that follow are not inserted; the failure is thrown once
+  /// `feed` returns, and nothing is saved.
+  func importFavorites(
+    count: Int,
+    at date: Date,
+    dryRun: Bool,
+    feed: ((ImportedQuote) -> Void) throws -> Void
+  ) throws -> (added: Int, alreadyFavorites: Int) {
     let sql = """
       INSERT INTO favorite
         (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded)
@@ -393,9 +449,28 @@ public final class QuoteDatabase: Sendable {
     return try translatingErrors {
       try writer.writeWithoutTransaction { db in
         var counts = (added: 0, alreadyFavorites: 0)
+        // A large import touches the whole UNIQUE index of quote keys at random. With SQLite's
+        // default 2 MB page cache most inserts spill pages to the WAL and read them back; 16 MB
+        // holds the index of 100,000 favorites. And each INSERT (its triggers change several
+        // rows, and a duplicate aborts it) keeps a statement journal, which SQLite writes to a
+        // temporary file unless told to keep it in memory: about 760,000 writes for 100,000
+        // rows. A statement journal holds a few pages and is dropped when its INSERT ends.
+        // Both settings go back as they were afterwards.
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
+        if count > 1000 {
+          try db.execute(sql: "PRAGMA cache_size = -16384")
+          try db.execute(sql: "PRAGMA temp_store = MEMORY")
+        }
+        defer {
+          try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
+          try? db.execute(sql: "PRAGMA temp_store = \(tempStore)")
+        }
         try db.inTransaction(.immediate) {
           var insert = try db.makeStatement(sql: sql)
-          for imported in quotes {
+          var failure: (any Error)?
+          try feed { imported in
+            guard failure == nil else { return }
             let quote = imported.quote
             let key = quote.key
             do {
@@ -412,9 +487,16 @@ public final class QuoteDatabase: Sendable {
               // statement that failed reports the same error again when next reset, so the
               // next row gets a fresh one.
               counts.alreadyFavorites += 1
-              insert = try db.makeStatement(sql: sql)
+              do {
+                insert = try db.makeStatement(sql: sql)
+              } catch {
+                failure = error
+              }
+            } catch {
+              failure = error
             }
           }
+          if let failure { throw failure }
           return dryRun ? .rollback : .commit
         }
         return counts
@@ -689,5 +771,21 @@ extension Quote {
 extension Favorite {
   fileprivate init(row: Row) {
     self.init(id: row["id"], quote: Quote(row: row), savedAt: row["saved_at"])
+  }
+
+  /// The columns ``init(listedRow:)`` reads, in its order.
+  fileprivate static let listedColumns = "id, quote, author, source, source_id, saved_at"
+
+  /// Reads a row of ``listedColumns`` by position: a list streams 100,000 of them, and a
+  /// column found by name, or a time read through a calendar, costs more than the rest of the
+  /// row.
+  fileprivate init(listedRow row: Row) {
+    let savedAtText: String = row[5]
+    self.init(
+      id: row[0],
+      quote: Quote(
+        text: row[1], author: row[2], source: QuoteSource(rawValue: row[3]), sourceID: row[4]),
+      savedAt: Timestamp.date(stored: savedAtText) ?? row[5]
+    )
   }
 }

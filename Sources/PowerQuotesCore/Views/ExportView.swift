@@ -32,7 +32,10 @@ public enum ExportView {
   /// One favorite, the `index`th (from 0) of the export.
   public static func entry(_ favorite: Favorite, format: ExportFormat, index: Int) -> String {
     switch format {
-    case .json: (index == 0 ? "\n" : ",\n") + jsonElement(favorite)
+    case .json:
+      FavoriteJSON.arrayElement(
+        favorite, dates: .milliseconds, after: index == 0 ? "\n" : ",\n")
+        ?? (index == 0 ? "\n" : ",\n") + encodedJSONElement(favorite)
     case .csv: csvRow(favorite)
     case .markdown: (index == 0 ? "" : "\n") + markdownQuote(favorite)
     case .fortune: fortuneEntry(favorite)
@@ -56,7 +59,12 @@ public enum ExportView {
 
   /// The favorite as `fav list --format json` shows it, with milliseconds in `savedAt`, indented
   /// to sit inside the array.
-  private static func jsonElement(_ favorite: Favorite) -> String {
+  static func jsonElement(_ favorite: Favorite) -> String {
+    FavoriteJSON.arrayElement(favorite, dates: .milliseconds) ?? encodedJSONElement(favorite)
+  }
+
+  /// ``jsonElement(_:)`` through `JSONEncoder`, for any time.
+  static func encodedJSONElement(_ favorite: Favorite) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -75,20 +83,69 @@ public enum ExportView {
 
   private static func csvRow(_ favorite: Favorite) -> String {
     let quote = favorite.quote
-    let fields = [
-      quote.text, quote.author, quote.source.rawValue, quote.sourceID.map(String.init) ?? "",
-      timestamp(favorite.savedAt),
-    ]
-    return fields.map(csvField).joined(separator: ",") + "\r\n"
+    var row = csvField(quote.text)
+    row += ","
+    row += csvField(quote.author)
+    row += ","
+    row += csvField(quote.source.rawValue)
+    row += ","
+    if let sourceID = quote.sourceID { row += String(sourceID) }
+    row += ","
+    row += timestamp(favorite.savedAt)
+    row += "\r\n"
+    return row
   }
 
   /// A field quoted as RFC 4180 requires: when it holds a comma, a quote mark or a line break.
   static func csvField(_ text: String) -> String {
-    let needsQuotes = text.unicodeScalars.contains { scalar in
-      scalar == "," || scalar == "\"" || scalar == "\r" || scalar == "\n"
+    var text = text
+    // All four are ASCII, so the bytes tell without decoding scalars.
+    let (needsQuotes, quoteMarks, simpleQuoteMarks) = text.withUTF8 { bytes in
+      // One branch-free pass finds whether anything needs quoting (1: a quote mark, 2: a comma
+      // or line break); only a field with quote marks is looked at again.
+      var found: UInt8 = 0
+      for byte in bytes {
+        found |= (byte == 0x22 ? 1 : 0) | (byte == 0x2C || byte == 0x0D || byte == 0x0A ? 2 : 0)
+      }
+      guard found & 1 != 0 else { return (found != 0, 0, true) }
+      var quoteMarks = 0
+      var simpleQuoteMarks = true
+      for index in bytes.indices where bytes[index] == 0x22 {
+        quoteMarks += 1
+        // A quote mark that a combining mark follows is left to Foundation's search below.
+        if index + 1 < bytes.count && bytes[index + 1] >= 0x80 { simpleQuoteMarks = false }
+      }
+      return (true, quoteMarks, simpleQuoteMarks)
     }
     guard needsQuotes else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    guard simpleQuoteMarks else {
+      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+    return quoted(text, doubling: quoteMarks)
+  }
+
+  /// `text` between quote marks, each of its `quoteMarks` quote marks doubled, written byte by
+  /// byte into the string's own storage.
+  static func quoted(_ text: String, doubling quoteMarks: Int) -> String {
+    var text = text
+    let count = text.utf8.count + quoteMarks + 2
+    return text.withUTF8 { bytes in
+      String(unsafeUninitializedCapacity: count) { buffer in
+        var index = 0
+        buffer[index] = UInt8(ascii: "\"")
+        index += 1
+        for byte in bytes {
+          buffer[index] = byte
+          index += 1
+          if byte == UInt8(ascii: "\"") {
+            buffer[index] = byte
+            index += 1
+          }
+        }
+        buffer[index] = UInt8(ascii: "\"")
+        return index + 1
+      }
+    }
   }
 
   // MARK: - Markdown

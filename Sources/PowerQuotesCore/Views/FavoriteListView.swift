@@ -35,12 +35,19 @@ public struct FavoriteListView: Sendable {
 
   /// A quote's line under an id (a favorite's, or DummyJSON's when browsing).
   public func row(id: Int64, quote: Quote) -> String {
-    let author = TerminalText.padded(
-      TerminalText.truncated(TerminalText.sanitized(quote.author), width: authorWidth),
-      toWidth: authorWidth
-    )
-    let text = TerminalText.truncated(TerminalText.sanitized(quote.text), width: quoteWidth)
-    return painter.accent(leftPadded(String(id), idWidth)) + "  " + author + "  " + text + "\n"
+    let (author, authorShown) = TerminalText.fitted(quote.author, width: authorWidth)
+    let text = TerminalText.fitted(quote.text, width: quoteWidth).text
+    // One string grown in place: a list prints 100,000 of these.
+    var line = painter.accent(leftPadded(String(id), idWidth))
+    line.reserveCapacity(line.utf8.count + author.utf8.count + text.utf8.count + authorWidth + 8)
+    line += "  "
+    line += author
+    let padding = authorWidth - authorShown
+    if padding > 0 { line += String(repeating: " ", count: padding) }
+    line += "  "
+    line += text
+    line += "\n"
+    return line
   }
 
   /// The whole table for `favorites`.
@@ -56,7 +63,8 @@ public struct FavoriteListView: Sendable {
     return favorites.reduce(view.header()) { $0 + view.row($1) }
   }
 
+  /// `text` (digits or a header, one column per byte) after spaces up to `width`.
   private func leftPadded(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
+    String(repeating: " ", count: max(0, width - text.utf8.count)) + text
   }
 }

@@ -12,8 +12,14 @@ public enum TerminalText {
   /// bidirectional controls that can reorder what is displayed are removed. Everything else is
   /// kept exactly.
   public static func sanitized(_ text: String) -> String {
-    // Most quotes are printable ASCII: nothing to remove, and no need to look at scalars.
-    if isPrintableASCII(text) { return text }
+    // Most quotes are printable ASCII or simple Latin text: nothing to remove, and no need to
+    // look at scalars' properties.
+    if simpleWidth(text) != nil { return text }
+    return scalarSanitized(text)
+  }
+
+  /// ``sanitized(_:)`` scalar by scalar, for any text.
+  static func scalarSanitized(_ text: String) -> String {
     let scalars = Array(text.unicodeScalars)
     var result = String.UnicodeScalarView()
     var index = 0
@@ -52,8 +58,12 @@ public enum TerminalText {
   /// Measured per grapheme cluster, so an emoji ZWJ sequence, a skin-tone emoji or a flag counts
   /// as one two-column character. Control characters count 0; sanitize first.
   public static func displayWidth(_ text: String) -> Int {
-    if isPrintableASCII(text) { return text.utf8.count }
-    return text.reduce(0) { $0 + width(of: $1) }
+    simpleWidth(text) ?? graphemeWidth(text)
+  }
+
+  /// ``displayWidth(_:)`` grapheme cluster by grapheme cluster, for any text.
+  static func graphemeWidth(_ text: String) -> Int {
+    text.reduce(0) { $0 + width(of: $1) }
   }
 
   /// Words wrapped into lines of at most `width` columns (width >= 1).
@@ -105,14 +115,27 @@ public enum TerminalText {
   /// so it stays next to the last word.
   public static func truncated(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
-    if displayWidth(text) <= width { return text }
-    let budget = width - 1
-    if isPrintableASCII(text) {
-      // One column per character: cut by count, without grapheme breaking.
-      var kept = Substring(text.utf8.prefix(budget))
-      while let last = kept.last, last == " " { kept.removeLast() }
-      return kept + "…"
+    guard let textWidth = simpleWidth(text) else { return graphemeTruncated(text, width: width) }
+    if textWidth <= width { return text }
+    // One column per scalar, each its own character: cut by count, without grapheme breaking.
+    var kept =
+      textWidth == text.utf8.count
+      ? Substring(text.utf8.prefix(width - 1)) : Substring(text.unicodeScalars.prefix(width - 1))
+    // The only white space simple text holds: space and no-break space.
+    while let last = kept.unicodeScalars.last, last == " " || last == "\u{A0}" {
+      kept.unicodeScalars.removeLast()
     }
+    // Appended to a String: `Substring + String` would count the substring's characters first.
+    var result = String(kept)
+    result += "…"
+    return result
+  }
+
+  /// ``truncated(_:width:)`` grapheme cluster by grapheme cluster, for any text.
+  static func graphemeTruncated(_ text: String, width: Int) -> String {
+    guard width > 0 else { return "" }
+    if graphemeWidth(text) <= width { return text }
+    let budget = width - 1
     var kept = ""
     var keptWidth = 0
     for character in text {
@@ -125,6 +148,22 @@ public enum TerminalText {
     }
     while let last = kept.last, last.isWhitespace { kept.removeLast() }
     return kept + "…"
+  }
+
+  /// What a table cell shows: ``truncated(_:width:)`` of ``sanitized(_:)``, and its width.
+  ///
+  /// Simple text is measured once, not once per step.
+  static func fitted(_ text: String, width: Int) -> (text: String, width: Int) {
+    guard width > 0, let textWidth = simpleWidth(text) else {
+      let fitted = truncated(sanitized(text), width: width)
+      return (fitted, displayWidth(fitted))
+    }
+    if textWidth <= width { return (text, textWidth) }
+    let fitted = truncated(text, width: width)
+    // Simple text cut: its kept scalars are one column each, and the ellipsis one more (three
+    // UTF-8 bytes); ASCII text is counted in bytes without decoding.
+    let isASCII = textWidth == text.utf8.count
+    return (fitted, isASCII ? fitted.utf8.count - 2 : fitted.unicodeScalars.count)
   }
 
   /// The text followed by spaces up to `width` columns (no change if already that wide or wider).
@@ -149,10 +188,29 @@ public enum TerminalText {
     }
   }
 
-  /// Whether every byte is printable ASCII (space to tilde): one column per byte, nothing to
-  /// sanitize.
-  private static func isPrintableASCII(_ text: String) -> Bool {
-    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  /// The width of simple text, or nil for other text.
+  ///
+  /// Text is simple when every scalar is printable ASCII, or a Latin letter or sign up to U+02FF
+  /// (not the soft hyphen), or general punctuation such as dashes, curly quote marks and the
+  /// ellipsis: each is a grapheme cluster of its own, one column wide, with nothing to sanitize.
+  /// Nearly every quote is simple, and it is measured without looking up a Unicode property.
+  static func simpleWidth(_ text: String) -> Int? {
+    var text = text
+    let isASCII = text.withUTF8 { bytes in
+      // Branch-free, so the loop runs over many bytes at a time.
+      var outside: UInt8 = 0
+      for byte in bytes { outside |= byte &- 0x20 >= 0x5F ? 1 : 0 }
+      return outside == 0
+    }
+    if isASCII { return text.utf8.count }
+    var count = 0
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2030...0x203A: count += 1
+      default: return nil
+      }
+    }
+    return count
   }
 
   // MARK: - Escape sequences

@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+@testable import PowerQuotesCore
+
+/// The fast paths of `fav import` give what the general paths give: JSON read by
+/// ``JSONScanner`` as by `JSONDecoder`, ASCII keys as by Unicode normalization, exported times
+/// as by the ISO 8601 parser.
+@Suite struct ImportFastPathTests {
+  /// Documents the scanner reads, and ones it must leave to `JSONDecoder` (or reject the same).
+  static let documents = [
+    #"[]"#,
+    #"  [ ]  "#,
+    #"[{"quote":"Know thyself.","author":"Socrates"}]"#,
+    #"[{"quote":"\"Be kind.\"","author":"- Plato"},{"quote":"x","author":null}]"#,
+    #"[{"quote":"Tab\there \u00e9\u0301 \ud83d\ude00 \/ \\ \b\f\n\r","author":"A\u0000B"}]"#,
+    #"[{"quote":"日本語 — “curly”","author":"Umar ibn Al-Khattāb (R.A)"}]"#,
+    """
+    [
+      {
+        "author" : "Rumi",
+        "id" : 7,
+        "quote" : "Line one, \\"two\\"\\n%\\nthree",
+        "savedAt" : "2027-01-15T08:00:00.250Z",
+        "source" : "dummyjson",
+        "sourceId" : 7
+      },
+      {
+        "author" : "Socrates",
+        "id" : 8,
+        "quote" : "Know thyself.",
+        "savedAt" : "2027-01-15",
+        "source" : "",
+        "sourceId" : null
+      },
+      {"quote": "q", "author": "a", "savedAt": "not a date"},
+      {"quote": "q2", "author": "a", "savedAt": "2027-01-15T08:00:00Z", "sourceId": -3},
+      {"quote": "q3", "author": "a", "savedAt": "2027-01-15T08:00:00Z", "source": 5},
+      {"quote": 5, "author": "a"}, 7, "text", null, true, [1, 2], {}
+    ]
+    """,
+    #"{"quotes":[{"id":1,"quote":"Q","author":"A"},{"id":2.5,"quote":"R","author":"B"}],"total":2}"#,
+    #"{"quotes":[{"id":-0,"quote":"Q","author":"A"}], "x": [false, {"y": 1e5}]}"#,
+    #"{"other": 1}"#,
+    #""just a string""#,
+    #"[{"quote":"a","author":"b","quote":"c"}]"#,
+    #"[{"quote":"a","author":"b"},]"#,
+    #"[{"quote":"a","author":"b"}"#,
+    #"[{"quote":"a\x","author":"b"}]"#,
+    #"[{"quote":"\ud800","author":"b"}]"#,
+    #"[{"quote":"a","author":"b","n":01}]"#,
+    #"[{"quote":"a","author":"b","n":99999999999999999999}]"#,
+    #"[{"quote":"a","author":"b"}] x"#,
+    "[{\"quote\":\"raw\ttab\",\"author\":\"b\"}]",
+    #"[tru]"#,
+    String(repeating: "[", count: 200) + String(repeating: "]", count: 200),
+  ]
+
+  @Test("JSONScanner reads what JSONDecoder reads, or leaves it to JSONDecoder")
+  func scannerAgreesWithDecoder() throws {
+    var scanned = 0
+    for document in Self.documents {
+      let bytes = Array(document.utf8)
+      let decoded = Result { try ImportParser.decodedJSON(bytes, origin: "f") }
+      guard let fast = try? ImportParser.scannedJSON(bytes, origin: "f") else {
+        // Gave up (or threw as the decoder does): the whole parse is the decoder's.
+        let whole = Result { try ImportParser.parseJSON(bytes, origin: "f") }
+        #expect(String(describing: whole) == String(describing: decoded), "\(document)")
+        continue
+      }
+      scanned += 1
+      #expect(fast == (try decoded.get()), "\(document)")
+    }
+    #expect(scanned >= 7)
+  }
+
+  @Test(
+    "A sink gets the quotes a batch would hold, each once, in order",
+    arguments: [
+      #"[{"quote":"a","author":"b"},{"quote":"c","author":"d","n":1.5},{"quote":"e","author":"f"}]"#,
+      #"[{"quote":"a","author":"b"},{"quote":"","author":"d"},{"quote":"e","author":"f"}]"#,
+      #"{"quotes":[{"id":1,"quote":"Q","author":"A"},{"id":2,"quote":"R","author":"B"}]}"#,
+      "quote,author\r\nKnow thyself.,Socrates\r\n\"Be kind, always.\",Plato\r\n,Nobody\r\n",
+      "[Not JSON] but a fortune\n\t\t-- Someone\n%\nSecond\n-- Two\n%\n",
+      "\u{FEFF}One\n%\nTwo\n\t\t-- Author\n%\n",
+    ])
+  func sink(document: String) throws {
+    let bytes = Array(document.utf8)
+    let batch = try ImportParser.parse(bytes: bytes, origin: "f")
+    var sunk: [ImportedQuote] = []
+    let counted = try ImportParser.parse(bytes: bytes, origin: "f", sink: QuoteSink { _ in })
+    #expect(counted.quoteCount == batch.quotes.count)
+    #expect(counted.quotes.isEmpty)
+    #expect(counted.rejected == batch.rejected)
+    _ = try ImportParser.parse(
+      bytes: bytes, origin: "f", sink: QuoteSink { sunk.append($0) }, format: counted.format)
+    #expect(sunk == batch.quotes)
+  }
+
+  @Test("Invalid bytes in a string leave the file to JSONDecoder")
+  func invalidUTF8() throws {
+    let bytes = Array(#"[{"quote":""#.utf8) + [0xFF, 0xFE] + Array(#"","author":"b"}]"#.utf8)
+    #expect(try ImportParser.scannedJSON(bytes, origin: "f") == nil)
+  }
+
+  /// Every ASCII byte, in runs drawn with a fixed seed.
+  static let asciiTexts: [String] = {
+    var generator = SeededGenerator(seed: 7)
+    var texts = [
+      "", " ", "Know Thyself.", "  \"Quoted\"  ", "'`x`'", "Martin Luther King, Jr.", "\r\n",
+    ]
+    let pieces = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["\r\n", "A", "z", " ", "\""]
+    for _ in 0..<3000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...10, using: &generator) {
+        text += pieces.randomElement(using: &generator) ?? ""
+      }
+      texts.append(text)
+    }
+    return texts
+  }()
+
+  @Test("ASCII keys equal the keys Unicode normalization gives")
+  func asciiKeys() {
+    for text in Self.asciiTexts {
+      #expect(QuoteKey.asciiFolded(text) == QuoteKey.unicodeFolded(text), "\(Array(text.utf8))")
+      #expect(
+        QuoteKey.normalizedAuthor(text) == QuoteKey.unicodeNormalizedAuthor(text),
+        "\(Array(text.utf8))")
+      #expect(
+        QuoteKey.searchFolded(text) == QuoteKey.unicodeSearchFolded(text), "\(Array(text.utf8))")
+    }
+    #expect(QuoteKey.asciiFolded("é") == nil)
+    #expect(QuoteKey.asciiLettersAndDigits("Khattāb") == nil)
+  }
+
+  @Test("Emptiness after trimming equals Foundation's")
+  func emptyTrimmed() {
+    for text in Self.asciiTexts + FastPathTests.texts + [
+      "\u{A0}", " \u{A0} ", "\u{2003}", "\u{85}",
+    ] {
+      #expect(
+        ImportParser.isEmptyTrimmed(text)
+          == text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(text)")
+    }
+  }
+
+  @Test("The white space trimmed is Foundation's whitespacesAndNewlines, scalar for scalar")
+  func whitespaceSet() {
+    let set = CharacterSet.whitespacesAndNewlines
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      #expect(String.isWhitespaceOrNewline(scalar) == set.contains(scalar), "U+\(value)")
+    }
+  }
+
+  @Test("Trimming equals Foundation's trimming of whitespacesAndNewlines")
+  func trimming() {
+    let spaces = [
+      "\u{9}", "\u{A}", "\u{B}", "\u{C}", "\u{D}", " ", "\u{85}", "\u{A0}", "\u{1680}", "\u{2000}",
+      "\u{2005}", "\u{200A}", "\u{200B}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{205F}",
+      "\u{3000}", "\u{FEFF}", "\u{1C}", "\u{180E}",
+    ]
+    var texts = Self.asciiTexts + FastPathTests.texts
+    for (index, space) in spaces.enumerated() {
+      texts += [space, space + "a" + space, "b" + space + spaces[(index + 3) % spaces.count]]
+      texts.append(space + "e\u{301}" + space + "x\u{301}" + space)
+    }
+    for text in texts {
+      #expect(text.trimmed == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text)")
+      #expect(
+        ImportParser.isEmptyTrimmed(text)
+          == text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    }
+  }
+
+  @Test("Exported times read digit by digit equal the ISO 8601 parser's, to the millisecond")
+  func exportedTimes() throws {
+    var texts = [
+      "1970-01-01T00:00:00.000Z", "2000-02-29T23:59:59.999Z", "9999-12-31T23:59:59.999Z",
+    ]
+    for step in 0..<2000 {
+      let date = Date(timeIntervalSince1970: 1_500_000_000 + Double(step) * 86_399.371)
+      texts.append(ExportView.timestamp(date))
+    }
+    for text in texts {
+      let fast = try #require(Timestamp.date(exported: text))
+      let parsed = try #require(
+        try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+      #expect(ExportView.timestamp(fast) == ExportView.timestamp(parsed), "\(text)")
+      #expect(ExportView.timestamp(fast) == text)
+    }
+    #expect(Timestamp.date(exported: "2027-01-15T08:00:00Z") == nil)
+    #expect(Timestamp.date(exported: " 2027-01-15T08:00:00.000Z") == nil)
+  }
+}
