@@ -146,7 +146,7 @@ enum Timestamp {
     }
   }
 
-  /// ``utc(_:separator:)`` through `String(format:)`, for any time.
+  /// ``utc(_:separator:)`` for any time, years before 1970 and after 9999 included.
   static func formattedUTC(_ date: Date, separator: String) -> String {
     let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
     let (seconds, fraction) = floorDivision(milliseconds, 1000)
