@@ -70,6 +70,10 @@ public final class QuoteDatabase: Sendable {
         }
         // A log left after a large import is cut back to 4 MiB at the next checkpoint.
         try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
+        // A command reads a table once, in order: a page cache of 512 KiB rather than SQLite's
+        // 2 MiB serves it as fast (fav list of 100k: 160 ms either way) and keeps 1.5 MiB out of
+        // the peak memory of every read command. A large import sets its own for its transaction.
+        try db.execute(sql: "PRAGMA cache_size = -512")
       }
     }
     let queue: DatabaseQueue
