@@ -89,7 +89,7 @@ install: all
 	$(INSTALL_DATA) $(OUT)/_powerquotes "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_powerquotes"
 	$(INSTALL_DATA) $(OUT)/powerquotes.fish "$(DESTDIR)$(FISHCOMPLETIONDIR)/powerquotes.fish"
 
-# The same, with the binary's symbols stripped (about 90 MB down to about 60 MB).
+# The same, with the binary's symbols stripped (88 MB down to 61 MB).
 install-strip:
 	$(MAKE) INSTALL_PROGRAM='$(INSTALL_PROGRAM) -s' install
 

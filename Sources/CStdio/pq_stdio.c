@@ -16,7 +16,7 @@ static void check_standard_output(void) {
     raise(SIGPIPE);
   }
   dprintf(STDERR_FILENO,
-          "Error: could not write to standard output (%s); what was written is incomplete.\n",
+          "Error: Could not write to standard output (%s); what was written is incomplete.\n",
           failure ? strerror(failure) : "an I/O error");
   _exit(1);
 }

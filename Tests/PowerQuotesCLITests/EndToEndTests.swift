@@ -193,7 +193,7 @@ struct WriteFailureTests {
     #expect(result.status == 1)
     #expect(
       result.err.hasSuffix(
-        "Error: could not write to standard output (No space left on device); what was "
+        "Error: Could not write to standard output (No space left on device); what was "
           + "written is incomplete.\n"))
   }
 }

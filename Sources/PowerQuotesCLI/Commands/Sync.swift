@@ -71,10 +71,13 @@ struct Sync: EnvironmentCommand {
       // End the bar's line, and say what is kept, before the error is told.
       if drawn.withLock({ $0 }) { console.err("\n") }
       let how = error is CancellationError ? "Stopped by Ctrl-C" : "The sync stopped"
-      let done =
-        last.withLock { $0 }.map { ": \($0.done) of \($0.total) quotes are saved." }
-        ?? " before a page was saved."
-      console.note("\(how)\(done) Run 'powerquotes sync' again to continue.")
+      if let last = last.withLock({ $0 }) {
+        console.note(
+          "\(how): \(last.done) of \(last.total) quotes are saved. Run 'powerquotes sync' again "
+            + "to continue.")
+      } else {
+        console.note("\(how) before a page was saved. Run 'powerquotes sync' again to start it.")
+      }
       throw error
     }
     if drawn.withLock({ $0 }) { console.err("\n") }

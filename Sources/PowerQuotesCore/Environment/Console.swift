@@ -52,7 +52,7 @@ public struct Console: Sendable {
           raise(SIGPIPE)
         }
         let sentence =
-          "Error: could not write to \(name) (\(String(cString: strerror(failure)))); "
+          "Error: Could not write to \(name) (\(String(cString: strerror(failure)))); "
           + "what was written is incomplete.\n"
         if descriptor != STDERR_FILENO {
           _ = sentence.withCString { write(STDERR_FILENO, $0, strlen($0)) }
