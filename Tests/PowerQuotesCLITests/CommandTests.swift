@@ -7,7 +7,7 @@ import Testing
 @testable import PowerQuotesCLI
 
 /// The exit code ArgumentParser would give for `error`.
-private func exitCode(_ error: any Error) -> Int32 {
+func exitCode(_ error: any Error) -> Int32 {
   PowerQuotesCommand.exitCode(for: UserFacingError.adapting(error)).rawValue
 }
 

@@ -87,13 +87,16 @@ struct ExchangeCommandTests {
       "quote,author\nKnow thyself.,Socrates\nBe kind.,Plato\n,Nobody\nBe kind.,plato\n"
         + "Stay.,\n",
       "q.csv")
-    try await execute(["fav", "import", path], env())
+    // The good rows are saved; the status says that some were not.
+    await #expect(throws: ExitCode(2)) { try await execute(["fav", "import", path], env()) }
     #expect(console.out == "Imported 5 favorites: 1 added, 2 already favorites, 2 rejected.\n")
     #expect(console.err == "  row 3: the quote is empty.\n  row 5: the author is empty.\n")
     #expect(try database.favorites().map(\.quote.text) == ["Know thyself.", "Be kind."])
     console.clear()
 
-    try await execute(["fav", "import", path, "--format", "json"], env())
+    await #expect(throws: ExitCode(2)) {
+      try await execute(["fav", "import", path, "--format", "json"], env())
+    }
     #expect(console.err.isEmpty)
     let report = try #require(
       try JSONSerialization.jsonObject(with: Data(console.out.utf8)) as? [String: Any])
@@ -103,6 +106,57 @@ struct ExchangeCommandTests {
     let rejected = try #require(report["rejected"] as? [[String: Any]])
     #expect(rejected.map { $0["position"] as? Int } == [3, 5])
     #expect(rejected.map { $0["reason"] as? String } == ["emptyText", "emptyAuthor"])
+  }
+
+  @Test("--dry-run with rejected rows reports them and exits 2 too, changing nothing")
+  func dryRunWithRejections() async throws {
+    defer { folder.remove() }
+    let path = try write("quote,author\nGood.,Ann\n,Nobody\n", "q.csv")
+    await #expect(throws: ExitCode(2)) {
+      try await execute(["fav", "import", path, "--dry-run"], env())
+    }
+    #expect(try database.favoriteCount() == 0)
+  }
+
+  /// One rule for text at every entrance: a NUL never cuts a quote (SQLite would keep what is
+  /// before it), escape sequences and control characters never reach the database, and what
+  /// `fav add` takes a backup gives back.
+  @Test("Text enters the library cleaned, the same way by fav add and by fav import")
+  func oneRuleForText() async throws {
+    defer { folder.remove() }
+    try await execute(["fav", "add", "half\u{0}and the rest", "--author", "Ann"], env())
+    try await execute(["fav", "add", "half\u{0}and another end", "--author", "Ann"], env())
+    try await execute(
+      ["fav", "add", "Bell\u{07} and \u{1B}]52;c;SGk=\u{07}esc", "--author", "Bo"], env())
+    #expect(
+      try database.favorites().map(\.quote.text) == [
+        "halfand the rest", "halfand another end", "Bell and esc",
+      ])
+    // Too long for one entrance is too long for all.
+    for arguments in [
+      ["fav", "add", String(repeating: "x", count: 4001), "--author", "Ann"],
+      ["fav", "add", "Fine.", "--author", String(repeating: "y", count: 201)],
+      ["fav", "add", "\u{0}\u{1B}[2J", "--author", "Ann"],
+    ] {
+      let error = await #expect(throws: (any Error).self) { try await execute(arguments, env()) }
+      #expect(exitCode(try #require(error)) == 64)
+    }
+    // An import: a row of a NUL and text is that text; a row of a NUL alone is empty.
+    let path = try write(
+      "[{\"quote\":\"\\u0000Rest of it\",\"author\":\"Cy\"},"
+        + "{\"quote\":\"\\u0000\",\"author\":\"Cy\"}]", "q.json")
+    await #expect(throws: ExitCode(2)) { try await execute(["fav", "import", path], env()) }
+    #expect(console.err.contains("row 2: the quote is empty."))
+    #expect(try database.favorites().last?.quote.text == "Rest of it")
+
+    // Export, then import into an empty database: every favorite comes back.
+    console.clear()
+    try await execute(["fav", "export"], env())
+    let backup = try write(console.out, "backup.json")
+    let empty = try QuoteDatabase.inMemory()
+    try await execute(
+      ["fav", "import", backup], .test(database: empty, console: CapturedConsole()))
+    #expect(try empty.favorites().map(\.quote) == database.favorites().map(\.quote))
   }
 
   @Test("fav import --dry-run reports and writes nothing")

@@ -39,7 +39,7 @@ struct ExchangeControllerTests {
     let source = try QuoteDatabase.inMemory()
     let quotes = [
       Samples.socrates, Samples.umar,
-      Quote(text: "  “Curly” and\ttabs,\nlines\r\n%\n", author: "Ann, Jr.", source: .manual),
+      Quote(text: "  “Curly” and\ttabs,\nlines\n%\n", author: "Ann, Jr.", source: .manual),
       Quote(text: "From elsewhere", author: "Zed", source: QuoteSource(rawValue: "zenquotes")),
     ]
     for (index, quote) in quotes.enumerated() {

@@ -101,12 +101,20 @@ struct ExportViewTests {
       ExportView.entry(favorite, format: .fortune, index: 0) == written + "\n\t\t-- A\n%\n")
   }
 
-  @Test("Exports keep text as stored: control characters are data, not terminal text")
-  func keepsText() throws {
+  /// A quote stored before text was cleaned on the way in: the text formats, which a person
+  /// may `cat`, are cleaned on the way out (tabs stay); JSON escapes every control character,
+  /// so it keeps the stored text exactly.
+  @Test("Exports a terminal shows are cleaned; JSON keeps the text, escaped")
+  func cleansText() throws {
     let favorite = Favorite(
-      id: 1, quote: Quote(text: "Tab\there", author: "A\u{1B}[1mB", source: .manual),
+      id: 1, quote: Quote(text: "Tab\there\u{07}", author: "A\u{1B}[1mB", source: .manual),
       savedAt: testDate)
-    #expect(ExportView.render([favorite], format: .csv).contains("Tab\there,A\u{1B}[1mB,"))
+    #expect(ExportView.render([favorite], format: .csv).contains("Tab\there,AB,"))
+    for format in [ExportFormat.markdown, .fortune] {
+      let text = ExportView.render([favorite], format: format)
+      #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+      #expect(text.contains("Tab\there"))
+    }
     let json = ExportView.render([favorite], format: .json)
     let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
     #expect(decoded?.first?["author"] as? String == "A\u{1B}[1mB")

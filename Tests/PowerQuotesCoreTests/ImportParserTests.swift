@@ -71,7 +71,8 @@ struct ImportParserTests {
     #expect(batch.rejected.isEmpty)
     #expect(
       batch.quotes.map(\.quote) == [
-        Quote(text: "He said \"think\"\nthen,\r\nstop", author: "Jung, Carl", source: .imported),
+        // A CR LF inside a field is a line break, stored as LF like every line break.
+        Quote(text: "He said \"think\"\nthen,\nstop", author: "Jung, Carl", source: .imported),
         Quote(text: "Plain", author: "Rumi", source: .imported),
       ])
     #expect(batch.quotes.map(\.savedAt) == [testDate.addingTimeInterval(0.25), nil])

@@ -149,8 +149,13 @@ import Testing
     }
   }
 
-  /// A quote with no words or no author is not worth showing.
-  @Test(arguments: [#"[{"q":" ","a":"Lao Tzu","h":""}]"#, #"[{"q":"Words.","a":"","h":""}]"#])
+  /// A quote with no words or no author is not worth showing, nor is one of escape and bell
+  /// characters alone (it would show as an empty card and join the offline pool).
+  @Test(arguments: [
+    #"[{"q":" ","a":"Lao Tzu","h":""}]"#, #"[{"q":"Words.","a":"","h":""}]"#,
+    #"[{"q":"\u001b[2J\u0007\u001b]0;x\u0007","a":"Lao Tzu","h":""}]"#,
+    #"[{"q":"Words.","a":"\u0000\u001b","h":""}]"#,
+  ])
   func emptyQuoteIsUnexpected(body: String) async throws {
     try await serving(.json(body)) { client in
       await #expect(

@@ -39,11 +39,19 @@ extension Favorites {
         throw ValidationError("--id must be a positive number, not \(id).")
       }
       if let text {
-        if TerminalText.isBlank(text) {
-          throw ValidationError("The quote is empty: give its words in quotes.")
-        }
-        guard let author, !TerminalText.isBlank(author) else {
+        let cleaned = QuoteText.cleaned(text)
+        guard let author else {
           throw ValidationError("Give the quote's author with --author NAME.")
+        }
+        switch QuoteText.problem(text: cleaned, author: QuoteText.cleaned(author)) {
+        case .emptyText?:
+          throw ValidationError("The quote is empty: give its words in quotes.")
+        case .emptyAuthor?:
+          throw ValidationError("Give the quote's author with --author NAME.")
+        case let problem?:
+          throw ValidationError(FavoritesError(problem).errorDescription ?? "")
+        case nil:
+          break
         }
       } else if author != nil {
         throw ValidationError("--author goes with a quote's text: fav add \"TEXT\" --author NAME.")

@@ -19,8 +19,8 @@ extension Favorites {
         repeated in the file, are counted and skipped. A row with an empty quote or author, \
         bytes that are not UTF-8, a quote over \(ImportParser.maxTextLength) characters or \
         an author over \(ImportParser.maxAuthorLength) is rejected and reported by its row \
-        number; the rest are still added. A file that cannot be read as a whole changes \
-        nothing.
+        number; the rest are still added, and the exit status is 2. A file that cannot be \
+        read as a whole changes nothing.
 
         Examples:
           $ powerquotes fav import favorites.json
@@ -70,6 +70,8 @@ extension Favorites {
       case .json:
         env.console.out(JSONView.render(report))
       }
+      // The good rows are saved, but a script must not take a partial import for a whole one.
+      if !report.rejected.isEmpty { throw ExitCodes.rowsRejected }
     }
   }
 }

@@ -5,6 +5,8 @@ import Foundation
 enum ExitCodes {
   /// "Already a Favorite": the quote was saved before; nothing changed.
   static let alreadyFavorite = ExitCode(3)
+  /// `fav import` saved what it could, but rejected some rows (or would, with --dry-run).
+  static let rowsRejected = ExitCode(2)
 }
 
 /// An error as ArgumentParser prints it: our errors by their sentence, its own as it knows them.

@@ -44,12 +44,15 @@ public struct FavoritesController: Sendable {
     return try add(quote)
   }
 
-  /// Saves `quote` unless it is already a favorite.
+  /// Saves `quote`, cleaned as ``QuoteText`` cleans every quote that enters the library,
+  /// unless it is already a favorite.
+  ///
+  /// - Throws: ``FavoritesError`` for a quote that is empty once cleaned, or too long.
   public func add(_ quote: Quote) throws -> AddFavoriteResult {
-    // Blank after sanitizing: a quote of control characters alone would show as nothing.
-    guard !TerminalText.isBlank(quote.text) else { throw FavoritesError.emptyText }
-    guard !TerminalText.isBlank(quote.author) else { throw FavoritesError.emptyAuthor }
-    return try database.addFavorite(quote, at: now())
+    switch QuoteText.admitted(quote) {
+    case .failure(let problem): throw FavoritesError(problem)
+    case .success(let quote): return try database.addFavorite(quote, at: now())
+    }
   }
 
   /// Every favorite, by id.

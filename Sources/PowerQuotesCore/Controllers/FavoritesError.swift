@@ -14,6 +14,20 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
   case emptyText
   /// The author is empty or only white space.
   case emptyAuthor
+  /// The quote is longer than ``QuoteText/maxTextLength``.
+  case textTooLong
+  /// The author is longer than ``QuoteText/maxAuthorLength``.
+  case authorTooLong
+
+  /// The error for a quote ``QuoteText`` keeps out.
+  public init(_ problem: QuoteText.Problem) {
+    switch problem {
+    case .emptyText: self = .emptyText
+    case .emptyAuthor: self = .emptyAuthor
+    case .textTooLong: self = .textTooLong
+    case .authorTooLong: self = .authorTooLong
+    }
+  }
 
   public var errorDescription: String? {
     switch self {
@@ -28,6 +42,12 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
         + "--author Socrates"
     case .emptyAuthor:
       "The author is empty. Give a name with --author NAME."
+    case .textTooLong:
+      "The quote is longer than \(QuoteText.maxTextLength) characters, more than "
+        + "powerquotes keeps. Shorten it."
+    case .authorTooLong:
+      "The author is longer than \(QuoteText.maxAuthorLength) characters, more than "
+        + "powerquotes keeps. Shorten it."
     }
   }
 }

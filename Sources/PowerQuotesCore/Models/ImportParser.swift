@@ -10,9 +10,9 @@ public enum ImportParser {
   /// The longest quote accepted, in characters (Unicode scalars).
   ///
   /// DummyJSON's longest is 285.
-  public static let maxTextLength = 4000
+  public static let maxTextLength = QuoteText.maxTextLength
   /// The longest author accepted, in characters (Unicode scalars).
-  public static let maxAuthorLength = 200
+  public static let maxAuthorLength = QuoteText.maxAuthorLength
   /// The largest file read from disk, in bytes: room for more than 100,000 exported favorites.
   public static let maxFileBytes = 64 << 20
   /// The largest reply read from a URL, in bytes.
@@ -59,10 +59,11 @@ public enum ImportParser {
       sourceID: Int? = nil,
       savedAt: Date? = nil
     ) {
-      if let reason = ImportParser.problem(text: text, author: author) {
-        rejected.append(ImportRejection(position: position, reason: reason))
-      } else {
-        let quote = Quote(text: text, author: author, source: source, sourceID: sourceID)
+      let quote = Quote(text: text, author: author, source: source, sourceID: sourceID)
+      switch QuoteText.admitted(quote) {
+      case .failure(let problem):
+        rejected.append(ImportRejection(position: position, reason: .init(problem)))
+      case .success(let quote):
         let imported = ImportedQuote(position: position, quote: quote, savedAt: savedAt)
         quoteCount += 1
         if let sink { sink.take(imported) } else { quotes.append(imported) }
@@ -131,13 +132,8 @@ public enum ImportParser {
   /// Text that is empty once control characters and escape sequences are removed counts as
   /// empty, and so does a quote made only of quote marks (its key would be empty).
   static func problem(text: String, author: String) -> ImportRejection.Reason? {
-    if isEmptyTrimmed(TerminalText.sanitized(text)) || QuoteKey.normalizedText(text).isEmpty {
-      return .emptyText
-    }
-    if isEmptyTrimmed(TerminalText.sanitized(author)) { return .emptyAuthor }
-    if text.unicodeScalars.count > maxTextLength { return .textTooLong }
-    if author.unicodeScalars.count > maxAuthorLength { return .authorTooLong }
-    return nil
+    QuoteText.problem(text: QuoteText.cleaned(text), author: QuoteText.cleaned(author))
+      .map(ImportRejection.Reason.init)
   }
 
   /// Whether `text` is empty once white space and line breaks are trimmed from its ends.

@@ -17,6 +17,16 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
     /// A field that is present but unusable, such as a `saved_at` that is not a date.
     case invalidField(name: String, expected: String)
 
+    /// The reason for a quote ``QuoteText`` keeps out.
+    init(_ problem: QuoteText.Problem) {
+      switch problem {
+      case .emptyText: self = .emptyText
+      case .emptyAuthor: self = .emptyAuthor
+      case .textTooLong: self = .textTooLong
+      case .authorTooLong: self = .authorTooLong
+      }
+    }
+
     /// A short name for programs: `emptyText`, `notUTF8`, ...
     public var code: String {
       switch self {

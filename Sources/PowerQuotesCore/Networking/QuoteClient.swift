@@ -165,17 +165,17 @@ private struct DummyJSONAPI: Sendable {
   }
 
   private func quote(from payload: Payload) throws -> Quote {
-    guard !TerminalText.isBlank(payload.quote), !TerminalText.isBlank(payload.author) else {
-      throw QuoteClientError.unexpectedResponse(detail: "a quote with no text or no author")
-    }
     guard (1...QuoteClient.largestNumber).contains(payload.id) else {
       throw QuoteClientError.unexpectedResponse(detail: "a quote with id \(payload.id)")
     }
-    return Quote(
-      text: payload.quote,
-      author: payload.author,
-      source: .dummyJSON,
-      sourceID: payload.id
-    )
+    let quote = Quote(
+      text: payload.quote, author: payload.author, source: .dummyJSON, sourceID: payload.id)
+    switch QuoteText.admitted(quote) {
+    case .success(let quote): return quote
+    case .failure(.textTooLong), .failure(.authorTooLong):
+      throw QuoteClientError.unexpectedResponse(detail: "a quote longer than powerquotes keeps")
+    case .failure:
+      throw QuoteClientError.unexpectedResponse(detail: "a quote with no text or no author")
+    }
   }
 }

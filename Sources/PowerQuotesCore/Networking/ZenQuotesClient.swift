@@ -94,9 +94,13 @@ private struct ZenQuotesAPI: Sendable {
     if author.lowercased() == ZenQuotesClient.rateLimitAuthor {
       throw QuoteClientError.rateLimited(retryAfter: nil, service: .zenQuotes)
     }
-    guard !payload.q.allSatisfy(\.isWhitespace), !author.isEmpty else {
+    switch QuoteText.admitted(Quote(text: payload.q, author: payload.a, source: .zenQuotes)) {
+    case .success(let quote): return quote
+    case .failure(.textTooLong), .failure(.authorTooLong):
+      throw fetcher.unexpected("a quote longer than powerquotes keeps")
+    case .failure:
+      // Escape or bell characters alone are no quote either.
       throw fetcher.unexpected("a quote with no text or no author")
     }
-    return Quote(text: payload.q, author: payload.a, source: .zenQuotes)
   }
 }

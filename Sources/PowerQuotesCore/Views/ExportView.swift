@@ -83,9 +83,10 @@ public enum ExportView {
 
   private static func csvRow(_ favorite: Favorite) -> String {
     let quote = favorite.quote
-    var row = csvField(quote.text)
+    // Cleaned as text entering the library is, for quotes a database kept from before that.
+    var row = csvField(QuoteText.cleaned(quote.text))
     row += ","
-    row += csvField(quote.author)
+    row += csvField(QuoteText.cleaned(quote.author))
     row += ","
     row += csvField(quote.source.rawValue)
     row += ","
@@ -153,10 +154,10 @@ public enum ExportView {
   /// A block quote: every line of the quote after `> ` (a blank one as `>`), then the author.
   private static func markdownQuote(_ favorite: Favorite) -> String {
     var text = ""
-    for line in lines(favorite.quote.text) {
+    for line in lines(QuoteText.cleaned(favorite.quote.text)) {
       text += line.isEmpty ? ">\n" : "> \(line)\n"
     }
-    return text + ">\n> — \(oneLine(favorite.quote.author))\n"
+    return text + ">\n> — \(oneLine(QuoteText.cleaned(favorite.quote.author)))\n"
   }
 
   // MARK: - Fortune
@@ -164,10 +165,11 @@ public enum ExportView {
   /// The quote's lines, the author on a line of its own after two tabs and `-- `, then `%`.
   private static func fortuneEntry(_ favorite: Favorite) -> String {
     var text = ""
-    for line in lines(favorite.quote.text) {
+    for line in lines(QuoteText.cleaned(favorite.quote.text)) {
       text += fortuneLine(line) + "\n"
     }
-    return text + fortuneLine("\t\t-- " + oneLine(favorite.quote.author)) + "\n%\n"
+    return text + fortuneLine("\t\t-- " + oneLine(QuoteText.cleaned(favorite.quote.author)))
+      + "\n%\n"
   }
 
   /// `line`, with a space after it when strfile would read it as a separator.

@@ -18,8 +18,9 @@ public enum TerminalText {
     return scalarSanitized(text)
   }
 
-  /// ``sanitized(_:)`` scalar by scalar, for any text.
-  static func scalarSanitized(_ text: String) -> String {
+  /// ``sanitized(_:)`` scalar by scalar, for any text; with `keepingLinesAndTabs`, line breaks
+  /// (LF, CR LF and CR alike) stay as LF and tabs stay tabs, as text is stored.
+  static func scalarSanitized(_ text: String, keepingLinesAndTabs: Bool = false) -> String {
     let scalars = Array(text.unicodeScalars)
     var result = String.UnicodeScalarView()
     var index = 0
@@ -38,7 +39,9 @@ public enum TerminalText {
       case 0x0D:
         // CR LF is one line break (and one Character), so it becomes one space, not two.
         if index < scalars.count, scalars[index].value == 0x0A { index += 1 }
-        result.append(" ")
+        result.append(keepingLinesAndTabs ? "\n" : " ")
+      case 0x09 where keepingLinesAndTabs, 0x0A where keepingLinesAndTabs:
+        result.append(scalar)
       case 0x09...0x0C:
         result.append(" ")
       case 0x00...0x1F, 0x7F...0x9F:
