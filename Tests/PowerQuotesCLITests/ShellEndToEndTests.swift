@@ -66,6 +66,23 @@ struct ShellEndToEndTests {
     }
   }
 
+  @Test("more and back turn the pages of the browse they follow, with its server and options")
+  func morePagesTheSameBrowse() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let catalogue = FakeCatalogue(count: 12)
+    try await FixtureServer.with(catalogue.routes) { server in
+      let result = try await runBinary(
+        ["shell", "--database", home.file("q.sqlite")],
+        home: home.path,
+        environment: ["POWERQUOTES_API_URL": "http://127.0.0.1:9"],
+        input: "browse --api-url \(server.baseURL.absoluteString) --per-page 5\nmore\nback\n"
+      )
+      #expect(result.status == 0, "\(result.err)")
+      #expect(catalogue.requests == ["limit=5&skip=0", "limit=5&skip=5", "limit=5&skip=0"])
+    }
+  }
+
   @Test("A line's --timeout wins over the shell's, even when it is the default, 10")
   func lineTimeoutOverShellTimeout() async throws {
     let home = try TemporaryFolder()

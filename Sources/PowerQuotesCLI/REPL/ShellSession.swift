@@ -64,8 +64,9 @@ final class ShellSession {
   /// The shell's own `--api-url`, `--timeout` and so on, under what each line gives.
   private let options: GlobalOptions?
   private var pager: ListPager?
-  /// The catalogue page shown last by `browse`, while browsing is what `more` and `back` turn.
-  private var browsing: (page: Int, perPage: Int)?
+  /// The `browse` that showed the catalogue page last, while browsing is what `more` and `back`
+  /// turn: kept whole, so the next page is asked of the same server, with the same options.
+  private var browsing: Browse?
 
   /// A session over `env`, reading from `reader`; Ctrl-C goes through `interrupts` on a terminal.
   init(
@@ -135,8 +136,9 @@ final class ShellSession {
     case "help":
       return await run(rest + ["--help"])
     case "more" where rest.isEmpty:
-      if let browsing {
-        return await run(browseArguments(page: browsing.page + 1, perPage: browsing.perPage))
+      if var next = browsing {
+        next.page += 1
+        return await execute(next)
       }
       return report { try showNextPage() }
     case "back" where rest.isEmpty:
@@ -148,7 +150,9 @@ final class ShellSession {
         )
         return 0
       }
-      return await run(browseArguments(page: browsing.page - 1, perPage: browsing.perPage))
+      var previous = browsing
+      previous.page -= 1
+      return await execute(previous)
     case "list" where rest.isEmpty:
       return report { try startList(author: nil) }
     case "search" where !rest.isEmpty && plainRest:
@@ -177,6 +181,12 @@ final class ShellSession {
       env.console.note("This is the shell already. Type 'help' for commands.")
       return 0
     }
+    return await execute(command)
+  }
+
+  /// Runs a parsed command in this session, with what its own line says about the database, the
+  /// server, the timeout and colour.
+  private func execute(_ command: any ParsableCommand) async -> Int32 {
     guard let runnable = command as? any EnvironmentCommand else {
       // `--help`, or a group such as `fav` on its own: ArgumentParser's own commands, whose run()
       // "fails" with the help text.
@@ -202,7 +212,7 @@ final class ShellSession {
         try await runnable.run(env)
       }
       if let browse = runnable as? Browse {
-        browsing = (browse.page, browse.perPage)
+        browsing = browse
         pager = nil
       }
       return 0
@@ -255,10 +265,6 @@ final class ShellSession {
 
   /// Rows a page shows: the terminal's height, less the header, footer and prompt.
   private var pageSize: Int { max(5, env.terminal.height - 4) }
-
-  private func browseArguments(page: Int, perPage: Int) -> [String] {
-    ["browse", "--page", String(page), "--per-page", String(perPage)]
-  }
 
   private func startList(author: String?) throws {
     browsing = nil
