@@ -1,11 +1,18 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Fuzz/run.sh sets POWERQUOTES_FUZZ=1: the core and the fuzz targets are then built with
+// libFuzzer's coverage and AddressSanitizer, and nothing else is (not the build plugin's tool,
+// which a global -Xswiftc would reach).
+let fuzzing = Context.environment["POWERQUOTES_FUZZ"] == "1"
+let fuzzFlags: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
+
 let package = Package(
   name: "powerquotes",
   products: [
     .executable(name: "powerquotes", targets: ["PowerQuotesCLI"]),
     .executable(name: "powerquotes-bench", targets: ["PowerQuotesBench"]),
+    .executable(name: "powerquotes-fuzz", targets: ["PowerQuotesFuzz"]),
     .library(name: "PowerQuotesCore", targets: ["PowerQuotesCore"]),
   ],
   dependencies: [
@@ -18,6 +25,7 @@ let package = Package(
     .target(
       name: "PowerQuotesCore",
       dependencies: ["CCurl", "CSQLite", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: fuzzFlags,
       plugins: ["EmbedMigrations"]
     ),
     // HTTP through libcurl, loaded with dlopen on the first request so that a start which asks
@@ -47,6 +55,14 @@ let package = Package(
     .executableTarget(
       name: "PowerQuotesBench",
       dependencies: ["PowerQuotesCore"]
+    ),
+    // Fuzz targets over what reads untrusted bytes (Fuzz/run.sh); without the fuzzer, it
+    // replays inputs. The shell's word splitter comes in as a link to its source file.
+    .executableTarget(
+      name: "PowerQuotesFuzz",
+      dependencies: ["PowerQuotesCore"],
+      swiftSettings: fuzzFlags + (fuzzing ? [.define("FUZZING")] : []),
+      linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
     ),
     // Turns Migrations/*.sql into Swift string literals, so the schema travels inside the binary.
     .executableTarget(name: "EmbedMigrationsTool"),

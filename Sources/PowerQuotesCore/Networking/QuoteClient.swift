@@ -69,6 +69,18 @@ extension QuoteClient {
     )
   }
 
+  /// The quote in the body of DummyJSON's 200 reply to `/quotes/random` or `/quotes/{id}`.
+  ///
+  /// - Throws: ``QuoteClientError/unexpectedResponse(detail:service:)``.
+  public static func quote(fromReply body: Data) throws -> Quote {
+    try DummyJSONAPI.decodeQuote(body)
+  }
+
+  /// The page in the body of DummyJSON's 200 reply to `/quotes?skip=S`.
+  public static func page(fromReply body: Data, asked skip: Int) throws -> QuotePage {
+    try DummyJSONAPI.decodePage(body, asked: skip)
+  }
+
   /// A client whose every call fails the test that made it: no test reaches a network by accident.
   public static let failing = QuoteClient(
     random: { throw UnstubbedError(name: "QuoteClient.random") },
@@ -88,7 +100,7 @@ public struct UnstubbedError: LocalizedError, Sendable {
 }
 
 /// The HTTP contract of DummyJSON's quote endpoints (see shared/dummyjson-api.md).
-private struct DummyJSONAPI: Sendable {
+struct DummyJSONAPI: Sendable {
   var baseURL: URL
   var fetcher: ServiceFetcher
 
@@ -109,7 +121,11 @@ private struct DummyJSONAPI: Sendable {
   }
 
   func quote(path: String, id: Int?) async throws -> Quote {
-    let body = try await json(path: path, notFoundID: id)
+    try Self.decodeQuote(try await json(path: path, notFoundID: id))
+  }
+
+  /// The quote in a 200 reply's body (untrusted bytes: the fuzzer's way in too).
+  static func decodeQuote(_ body: Data) throws -> Quote {
     guard let payload = try? JSONDecoder().decode(Payload.self, from: body) else {
       throw QuoteClientError.unexpectedResponse(detail: "JSON that is not a quote")
     }
@@ -121,7 +137,12 @@ private struct DummyJSONAPI: Sendable {
       URLQueryItem(name: "limit", value: String(limit)),
       URLQueryItem(name: "skip", value: String(skip)),
     ]
-    let body = try await json(path: "quotes", query: query, notFoundID: nil)
+    return try Self.decodePage(
+      try await json(path: "quotes", query: query, notFoundID: nil), asked: skip)
+  }
+
+  /// The page in a 200 reply's body, asked from `skip` (untrusted bytes, as above).
+  static func decodePage(_ body: Data, asked skip: Int) throws -> QuotePage {
     guard let payload = try? JSONDecoder().decode(PagePayload.self, from: body) else {
       throw QuoteClientError.unexpectedResponse(detail: "JSON that is not a page of quotes")
     }
@@ -164,7 +185,7 @@ private struct DummyJSONAPI: Sendable {
     }
   }
 
-  private func quote(from payload: Payload) throws -> Quote {
+  private static func quote(from payload: Payload) throws -> Quote {
     guard (1...QuoteClient.largestNumber).contains(payload.id) else {
       throw QuoteClientError.unexpectedResponse(detail: "a quote with id \(payload.id)")
     }

@@ -40,6 +40,13 @@ extension ZenQuotesClient {
     return ZenQuotesClient(random: { try await api.random() })
   }
 
+  /// The quote in the body of ZenQuotes' 200 reply to `/api/random`.
+  ///
+  /// - Throws: ``QuoteClientError`` (its rate-limit quote is ``QuoteClientError/rateLimited``).
+  public static func quote(fromReply body: Data) throws -> Quote {
+    try ZenQuotesAPI.decodeQuote(body)
+  }
+
   /// A client whose every call fails the test that made it: no test reaches a network by accident.
   public static let failing = ZenQuotesClient(
     random: { throw UnstubbedError(name: "ZenQuotesClient.random") }
@@ -52,7 +59,7 @@ extension ZenQuotesClient {
 /// `date`. When it limits a client, ZenQuotes answers with a fake quote by `zenquotes.io`
 /// ("Too many requests. Obtain an auth key for unlimited access."), sometimes with status 200;
 /// that is rate limiting, never a quote.
-private struct ZenQuotesAPI: Sendable {
+struct ZenQuotesAPI: Sendable {
   var baseURL: URL
   var fetcher: ServiceFetcher
 
@@ -84,11 +91,19 @@ private struct ZenQuotesAPI: Sendable {
 
   private func decodeQuote(response: HTTPReply, body: Data) throws -> Quote {
     try fetcher.requireJSON(response)
+    return try Self.decodeQuote(body)
+  }
+
+  /// The quote in a 200 JSON reply's body (untrusted bytes: the fuzzer's way in too).
+  static func decodeQuote(_ body: Data) throws -> Quote {
+    func unexpected(_ detail: String) -> QuoteClientError {
+      .unexpectedResponse(detail: detail, service: .zenQuotes)
+    }
     guard let payloads = try? JSONDecoder().decode([Payload].self, from: body) else {
-      throw fetcher.unexpected("JSON that is not a list of quotes")
+      throw unexpected("JSON that is not a list of quotes")
     }
     guard let payload = payloads.first else {
-      throw fetcher.unexpected("an empty list of quotes")
+      throw unexpected("an empty list of quotes")
     }
     let author = payload.a.trimmingCharacters(in: .whitespacesAndNewlines)
     if author.lowercased() == ZenQuotesClient.rateLimitAuthor {
@@ -97,10 +112,10 @@ private struct ZenQuotesAPI: Sendable {
     switch QuoteText.admitted(Quote(text: payload.q, author: payload.a, source: .zenQuotes)) {
     case .success(let quote): return quote
     case .failure(.textTooLong), .failure(.authorTooLong):
-      throw fetcher.unexpected("a quote longer than powerquotes keeps")
+      throw unexpected("a quote longer than powerquotes keeps")
     case .failure:
       // Escape or bell characters alone are no quote either.
-      throw fetcher.unexpected("a quote with no text or no author")
+      throw unexpected("a quote with no text or no author")
     }
   }
 }

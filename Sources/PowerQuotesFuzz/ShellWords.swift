@@ -1,0 +1,1 @@
+../PowerQuotesCLI/REPL/ShellWords.swift
