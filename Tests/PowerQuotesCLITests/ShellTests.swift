@@ -188,6 +188,10 @@ struct ShellWordsTests {
       (#""say \n""#, [#"say \n"#]),
       ("\"\" ''", ["", ""]),
       ("", []),
+      // The fuzzer's finding (Fuzz/run.sh words): a combining mark right after a quote mark is
+      // quoted text, and a word of one combining mark is a word.
+      ("'\u{301}x' \"\u{30D}\" y", ["\u{301}x", "\u{30D}", "y"]),
+      ("\u{30D} ", ["\u{30D}"]),
     ]
   )
   func splits(line: String, words: [String]) throws {

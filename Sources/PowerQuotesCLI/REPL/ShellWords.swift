@@ -20,11 +20,15 @@ enum ShellWords {
   }
 
   /// The words of `line`.
+  ///
+  /// Read scalar by scalar, as a shell reads bytes: a combining mark after a quote mark belongs
+  /// to the quoted text, not to the quote mark (as one `Character`, it hid the quote; the
+  /// fuzzer's finding).
   static func split(_ line: String) throws(SplitError) -> [String] {
     var words: [String] = []
-    var word = ""
+    var word = String.UnicodeScalarView()
     var inWord = false
-    var iterator = line.makeIterator()
+    var iterator = line.unicodeScalars.makeIterator()
     while let character = iterator.next() {
       switch character {
       case "'":
@@ -48,7 +52,7 @@ enum ShellWords {
           }
           if next == "\\" {
             guard let escaped = iterator.next() else { break }
-            if !"\"\\$`".contains(escaped) { word.append("\\") }
+            if !"\"\\$`".unicodeScalars.contains(escaped) { word.append("\\") }
             word.append(escaped)
           } else {
             word.append(next)
@@ -59,10 +63,10 @@ enum ShellWords {
         guard let escaped = iterator.next() else { throw .trailingBackslash }
         inWord = true
         word.append(escaped)
-      case _ where character.isWhitespace:
+      case _ where character.properties.isWhitespace:
         if inWord {
-          words.append(word)
-          word = ""
+          words.append(String(word))
+          word = String.UnicodeScalarView()
           inWord = false
         }
       default:
@@ -70,7 +74,7 @@ enum ShellWords {
         word.append(character)
       }
     }
-    if inWord { words.append(word) }
+    if inWord { words.append(String(word)) }
     return words
   }
 }
