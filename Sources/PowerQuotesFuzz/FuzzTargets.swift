@@ -36,7 +36,20 @@ enum FuzzTargets: String, CaseIterable {
     case .words:
       let line = String(decoding: data, as: UTF8.self)
       guard let words = try? ShellWords.split(line) else { return }
-      let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+      // Quoted scalar by scalar: a quote mark with a combining mark after it is still a quote
+      // mark to a shell (and replacingOccurrences, working on Characters, would miss it).
+      let quoted = words.map { word in
+        var text = String.UnicodeScalarView(["'"])
+        for scalar in word.unicodeScalars {
+          if scalar == "'" {
+            text.append(contentsOf: "'\\''".unicodeScalars)
+          } else {
+            text.append(scalar)
+          }
+        }
+        text.append("'")
+        return String(text)
+      }
       guard let again = try? ShellWords.split(quoted.joined(separator: " ")), again == words else {
         fatalError("words quoted back split differently: \(words)")
       }
