@@ -52,22 +52,10 @@ extension DownloadClient {
     timeoutSeconds: TimeInterval,
     limit: Int
   ) -> ImportError {
-    let reason: String
     switch error {
-    case .timedOut: return .timedOut(url: url, seconds: timeoutSeconds)
-    case .bodyTooLarge: return .tooLarge(origin: url, limit: limit)
-    case .cutShort: reason = "the reply was cut short"
-    case .malformed: reason = "a malformed HTTP reply"
-    case .notHTTP: reason = "not an HTTP reply"
-    case .cannotResolve: reason = "the host name could not be resolved"
-    case .cannotConnect: reason = "could not connect to the server"
-    case .secureConnectionFailed: reason = "the secure connection failed"
-    case .tooManyRedirects: reason = "more than 5 redirects"
-    case .badRedirect: reason = "a redirect to a URL that is not http or https"
-    case .noLibrary(let why):
-      reason = "libcurl, which powerquotes needs for the network, could not be loaded: \(why)"
-    case .other(let why): reason = why
+    case .timedOut: .timedOut(url: url, seconds: timeoutSeconds)
+    case .bodyTooLarge: .tooLarge(origin: url, limit: limit)
+    default: .unreachable(url: url, reason: error.reason)
     }
-    return .unreachable(url: url, reason: reason)
   }
 }

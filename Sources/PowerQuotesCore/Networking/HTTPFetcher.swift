@@ -96,6 +96,27 @@ enum HTTPFetchError: Error, Equatable {
   case other(reason: String)
 }
 
+extension HTTPFetchError {
+  /// What went wrong, as the end of a sentence ("… is unreachable (REASON)").
+  var reason: String {
+    switch self {
+    case .bodyTooLarge: "the reply is larger than allowed"
+    case .cutShort: "the reply was cut short"
+    case .malformed: "a malformed HTTP reply"
+    case .notHTTP: "a reply that is not HTTP"
+    case .timedOut: "no reply in time"
+    case .cannotResolve: "the host name could not be resolved"
+    case .cannotConnect: "could not connect to the server"
+    case .secureConnectionFailed: "the secure connection failed"
+    case .tooManyRedirects: "more than 5 redirects"
+    case .badRedirect: "a redirect to a URL that is not http or https"
+    case .noLibrary(let why):
+      "libcurl, which powerquotes needs for the network, could not be loaded: \(why)"
+    case .other(let why): why
+    }
+  }
+}
+
 /// One libcurl transfer, shared between the thread that runs it and the one that may cancel it.
 private final class Transfer: @unchecked Sendable {
   // Only `pq_http_cancel` is called from another thread, and it is thread-safe.

@@ -66,30 +66,13 @@ struct ServiceFetcher: Sendable {
     switch error {
     case .timedOut:
       .timedOut(seconds: fetcher.timeout, service: service)
-    case .cannotResolve:
-      .unreachable(reason: "the host name could not be resolved", service: service)
-    case .cannotConnect:
-      .unreachable(reason: "could not connect to the server", service: service)
-    case .secureConnectionFailed:
-      .unreachable(reason: "the secure connection failed", service: service)
-    case .noLibrary(let reason):
-      .unreachable(
-        reason: "libcurl, which powerquotes needs for the network, could not be "
-          + "loaded: \(reason)", service: service)
-    case .other(let reason):
-      .unreachable(reason: reason, service: service)
     case .bodyTooLarge:
       unexpected("a reply larger than 1 MiB")
-    case .cutShort:
-      unexpected("the reply was cut short")
-    case .malformed:
-      unexpected("a malformed HTTP reply")
-    case .notHTTP:
-      unexpected("a reply that is not HTTP")
-    case .tooManyRedirects:
-      unexpected("more than 5 redirects")
-    case .badRedirect:
-      unexpected("a redirect to a URL that is not http or https")
+    case .cannotResolve, .cannotConnect, .secureConnectionFailed, .noLibrary, .other:
+      .unreachable(reason: error.reason, service: service)
+    case .cutShort, .malformed, .notHTTP, .tooManyRedirects, .badRedirect:
+      // The server was reached, and its reply is what went wrong.
+      unexpected(error.reason)
     }
   }
 }
