@@ -36,22 +36,35 @@ public enum QuoteText {
   /// Read over its UTF-8 bytes: a C0 control but the line feed and tab, DEL, a C1 control (C2 80 to C2 9F) or a bidirectional
   /// control (E2 80 8E/8F/AA-AE, E2 81 A6-A9, D8 9C). Almost every quote has none.
   static func needsCleaning(_ text: String) -> Bool {
-    var previous: (UInt8, UInt8) = (0, 0)
-    for byte in text.utf8 {
-      switch byte {
-      case 0x09, 0x0A: break
-      case 0x00...0x1F, 0x7F: return true
-      case 0x80...0x9F where previous.1 == 0xC2: return true
-      case 0x8E, 0x8F,
-        0xAA...0xAE where previous == (0xE2, 0x80):
-        return true
-      case 0xA6...0xA9 where previous == (0xE2, 0x81): return true
-      case 0x9C where previous.1 == 0xD8: return true
-      default: break
+    var text = text
+    return text.withUTF8 { bytes in
+      // Printable ASCII, line feeds and tabs first: one tight pass, and all most quotes need.
+      var multiByte = false
+      for byte in bytes {
+        if byte < 0x20 {
+          if byte != 0x0A && byte != 0x09 { return true }
+        } else if byte >= 0x7F {
+          if byte == 0x7F { return true }
+          multiByte = true
+        }
       }
-      previous = (previous.1, byte)
+      guard multiByte, bytes.count >= 2 else { return false }
+      for index in 1..<bytes.count {
+        let (before, byte) = (bytes[index - 1], bytes[index])
+        switch byte {
+        case 0x80...0x9F where before == 0xC2: return true
+        case 0x9C where before == 0xD8: return true
+        case 0x8E...0x8F, 0xAA...0xAE:
+          // U+200E, U+200F, U+202A to U+202E: E2 80 then this byte.
+          if before == 0x80 && index >= 2 && bytes[index - 2] == 0xE2 { return true }
+        case 0xA6...0xA9:
+          // U+2066 to U+2069: E2 81 then this byte.
+          if before == 0x81 && index >= 2 && bytes[index - 2] == 0xE2 { return true }
+        default: continue
+        }
+      }
+      return false
     }
-    return false
   }
 
   /// Why `text` by `author`, both already ``cleaned(_:)``, cannot be saved; nil when they can.
