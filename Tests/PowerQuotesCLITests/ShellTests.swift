@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import PowerQuotesCore
 import PowerQuotesTestSupport
@@ -161,6 +162,35 @@ struct ShellTests {
     #expect(console.out.contains("USAGE: powerquotes fav search"))
     #expect(console.out.contains("USAGE: powerquotes random"))
     #expect(console.out.contains("USAGE: powerquotes fav <subcommand>"))
+  }
+
+  @Test("A line's --color wins over the shell's, --color auto included")
+  func lineColor() async throws {
+    // The shell was started with --color always; its output is not a terminal.
+    let settings = RunSettings(try GlobalOptions.parse(["--color", "always"]), environment: [:])
+    var env = AppEnvironment.test(database: database, console: console)
+    env.terminal.usesColor = true
+    let script = ScriptedLines(["random --offline", "random --offline --color auto"])
+    let shell = ShellSession(env: env, reader: script.reader(), settings: settings)
+    #expect(await shell.run() == 0)
+    let cards = console.out.components(separatedBy: "Dear Self,")
+    #expect(cards.count == 3)
+    #expect(cards[1].contains("\u{1B}["))
+    // auto on a pipe: no colour, though the shell's own setting is always.
+    #expect(!cards[2].contains("\u{1B}["))
+  }
+
+  @Test("A line's --timeout and --color win over the shell's, even when they are the defaults")
+  func lineSettingsOverTheShells() throws {
+    let shell = RunSettings(
+      try GlobalOptions.parse(["--timeout", "0.3", "--color", "never"]), environment: [:])
+    let line = shell.overridden(
+      by: try GlobalOptions.parse(["--timeout", "10", "--color", "auto"]), environment: [:])
+    #expect(line.timeoutSeconds == 10)
+    #expect(line.color == .auto)
+    let plain = shell.overridden(by: try GlobalOptions.parse([]), environment: [:])
+    #expect(plain.timeoutSeconds == 0.3)
+    #expect(plain.color == .never)
   }
 
   @Test("A person at a terminal leaves with status 0 even after errors; Ctrl-C lines are skipped")

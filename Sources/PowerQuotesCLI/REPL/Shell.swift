@@ -29,11 +29,12 @@ struct Shell: EnvironmentCommand {
   @OptionGroup var global: GlobalOptions
 
   func run(_ env: AppEnvironment) async throws {
+    let settings = RunSettings(global, environment: env.environment)
     let status: Int32
     if env.terminal.inputIsTerminal && env.terminal.outputIsTerminal {
       let interrupts = InterruptMonitor()
       let history = ShellHistory(
-        path: ShellHistory.location(environment: ProcessInfo.processInfo.environment)
+        path: ShellHistory.location(environment: env.environment)
       )
       let completer = ShellCompleter(
         tree: .powerquotes,
@@ -45,7 +46,7 @@ struct Shell: EnvironmentCommand {
         reader: ReadlineEditor.lineReader(interrupts: interrupts, history: history),
         interrupts: interrupts,
         stopOnError: stopOnError,
-        options: global
+        settings: settings
       )
       status = await session.run()
     } else {
@@ -53,7 +54,7 @@ struct Shell: EnvironmentCommand {
         env: env,
         reader: .plain,
         stopOnError: stopOnError,
-        options: global
+        settings: settings
       ).run()
     }
     if status != 0 { throw ExitCode(status) }

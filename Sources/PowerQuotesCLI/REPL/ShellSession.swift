@@ -62,7 +62,7 @@ final class ShellSession {
   private let interrupts: InterruptMonitor?
   private let stopOnError: Bool
   /// The shell's own `--api-url`, `--timeout` and so on, under what each line gives.
-  private let options: GlobalOptions?
+  private let settings: RunSettings
   private var pager: ListPager?
   /// The `browse` that showed the catalogue page last, while browsing is what `more` and `back`
   /// turn: kept whole, so the next page is asked of the same server, with the same options.
@@ -74,9 +74,9 @@ final class ShellSession {
     reader: LineReader,
     interrupts: InterruptMonitor? = nil,
     stopOnError: Bool = false,
-    options: GlobalOptions? = nil
+    settings: RunSettings? = nil
   ) {
-    self.options = options
+    self.settings = settings ?? RunSettings(environment: env.environment)
     self.env = env
     self.reader = reader
     self.interrupts = interrupts
@@ -198,13 +198,8 @@ final class ShellSession {
         return reportParseError(error)
       }
     }
-    let env: AppEnvironment
-    do {
-      // `--database`, `--api-url`, `--timeout` and `--color` on a line apply to that line.
-      env = try self.env.adjusted(for: runnable.global, over: options)
-    } catch {
-      return reportRunError(error)
-    }
+    // `--database`, `--api-url`, `--timeout` and `--color` on a line apply to that line.
+    let env = self.env.adjusted(for: runnable.global, over: settings)
     do {
       if let interrupts {
         try await interrupts.cancellable { try await runnable.run(env) }
