@@ -208,7 +208,8 @@ struct CommandTests {
   func emptyList() async throws {
     try await execute(["fav", "list"], env())
     #expect(console.out.isEmpty)
-    #expect(console.err.contains("No favorites yet."))
+    #expect(
+      console.err == "No favorites yet. Run 'powerquotes random', then 'powerquotes fav add'.\n")
   }
 
   @Test("fav show and rm with an unknown id name the id and the next step")

@@ -71,7 +71,7 @@ struct ShellTests {
     let status = await shell.run()
     #expect(status == 1)
     #expect(
-      console.err.contains("Error: No favorite with id 7. Run 'powerquotes fav list' to see ids."))
+      console.err.contains("Error: No favorite with id 7. Type 'fav list' to see ids."))
     #expect(console.err.contains("Error: --offline and --online cannot be used together."))
     #expect(console.err.contains("Unknown command 'bogus'. Type 'help' to see the commands."))
     #expect(console.err.contains("Error: The line has an unterminated double quote."))
@@ -164,6 +164,19 @@ struct ShellTests {
     #expect(console.out.contains("USAGE: powerquotes fav <subcommand>"))
   }
 
+  @Test("Hints in the shell name shell words, not 'powerquotes' command lines")
+  func hintsNameShellWords() async throws {
+    let (shell, _) = session(["list", "fav list", "save", "more", "back"])
+    #expect(await shell.run() == 1)
+    #expect(
+      console.err
+        == "No favorites yet. Type 'random', then 'fav add'.\n"
+        + "No favorites yet. Type 'random', then 'fav add'.\n"
+        + "Error: No quote to save yet. Type 'random' first.\n"
+        + "Nothing more to show. Type 'list' or 'search AUTHOR' to start again.\n"
+        + "'back' turns the pages of 'browse'; type 'browse' first.\n")
+  }
+
   @Test("A line's --color wins over the shell's, --color auto included")
   func lineColor() async throws {
     // The shell was started with --color always; its output is not a terminal.
@@ -200,7 +213,8 @@ struct ShellTests {
     let shell = ShellSession(env: env, reader: script.reader(interactive: true))
     #expect(await shell.run() == 0)
     #expect(console.out.hasPrefix("powerquotes shell: type 'help' for commands"))
-    #expect(console.err.contains("No favorite with id 9."))
+    #expect(console.err.contains("No favorite with id 9. Type 'fav list' to see ids."))
+    #expect(!console.err.contains("powerquotes fav list"))
   }
 }
 

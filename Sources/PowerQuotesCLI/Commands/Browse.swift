@@ -63,6 +63,38 @@ struct Browse: EnvironmentCommand {
     }
   }
 
+  /// In the shell, `more` and `back` turn this command's pages.
+  func runInShell(_ env: AppEnvironment, pageSize: Int?) async throws -> (any ShellContinuation)? {
+    try await run(env)
+    return Pages(shown: self, env: env)
+  }
+
+  /// The catalogue pages `more` and `back` turn: the same server, with the same options.
+  private struct Pages: ShellContinuation {
+    var shown: Browse
+    let env: AppEnvironment
+
+    mutating func more() async throws {
+      try await turn(by: 1)
+    }
+
+    mutating func back() async throws {
+      guard shown.page > 1 else {
+        env.console.note("This is the first page.")
+        return
+      }
+      try await turn(by: -1)
+    }
+
+    private mutating func turn(by pages: Int) async throws {
+      var next = shown
+      next.page += pages
+      try next.validate()
+      try await next.run(env)
+      shown = next
+    }
+  }
+
   private struct BrowseReport: Encodable {
     var page: Int
     var pages: Int

@@ -1,6 +1,5 @@
 import ArgumentParser
 import PowerQuotesCore
-import Synchronization
 
 /// `powerquotes sync`: DummyJSON's whole catalogue into the offline pool.
 struct Sync: EnvironmentCommand {
@@ -44,43 +43,17 @@ struct Sync: EnvironmentCommand {
 
   func run(_ env: AppEnvironment) async throws {
     // The bar is redrawn in place only where a person watches standard error.
-    let live = env.terminal.errorIsTerminal
-    let drawn = Mutex(false)
-    let last = Mutex<CatalogueController.SyncProgress?>(nil)
-    let width = env.terminal.width
+    let display = SyncProgressDisplay(live: env.terminal.errorIsTerminal, width: env.terminal.width)
     let console = env.console
-    let result: CatalogueController.SyncProgress
     do {
-      result = try await env.catalogueController().sync(perPage: perPage) { event in
-        switch event {
-        case .progress(let progress):
-          last.withLock { $0 = progress }
-          if live {
-            console.err("\r" + SyncProgressView.bar(progress, width: width))
-            drawn.withLock { $0 = true }
-          }
-        case .waiting(let seconds):
-          let lineBreak = drawn.withLock { drawn in
-            defer { drawn = false }
-            return drawn ? "\n" : ""
-          }
-          console.err(lineBreak + "DummyJSON asks to slow down; waiting \(seconds) s.\n")
-        }
+      let result = try await env.catalogueController().sync(perPage: perPage) { event in
+        console.err(display.text(for: event))
       }
+      console.err(display.finished(result))
     } catch {
       // End the bar's line, and say what is kept, before the error is told.
-      if drawn.withLock({ $0 }) { console.err("\n") }
-      let how = error is CancellationError ? "Stopped by Ctrl-C" : "The sync stopped"
-      if let last = last.withLock({ $0 }) {
-        console.note(
-          "\(how): \(last.done) of \(last.total) quotes are saved. Run 'powerquotes sync' again "
-            + "to continue.")
-      } else {
-        console.note("\(how) before a page was saved. Run 'powerquotes sync' again to start it.")
-      }
+      console.err(display.stopped(cancelled: error is CancellationError))
       throw error
     }
-    if drawn.withLock({ $0 }) { console.err("\n") }
-    console.note(SyncProgressView.summary(result))
   }
 }

@@ -28,6 +28,8 @@ struct Shell: EnvironmentCommand {
 
   @OptionGroup var global: GlobalOptions
 
+  static let shellRefusal: String? = "This is the shell already. Type 'help' for commands."
+
   func run(_ env: AppEnvironment) async throws {
     let settings = RunSettings(global, environment: env.environment)
     let status: Int32
