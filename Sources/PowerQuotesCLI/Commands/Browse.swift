@@ -22,10 +22,14 @@ struct Browse: EnvironmentCommand {
   /// ``QuoteClient/largestNumber`` quotes, and never a skip that overflows.
   static let maxPage = QuoteClient.largestNumber
 
-  @Option(help: "The page to show, from 1.")
+  @Option(parsing: .unconditional, help: "The page to show, from 1.")
   var page = 1
 
-  @Option(name: .customLong("per-page"), help: "Quotes a page, from 1 to 100.")
+  @Option(
+    name: .customLong("per-page"),
+    parsing: .unconditional,
+    help: "Quotes a page, from 1 to 100."
+  )
   var perPage = 10
 
   @OptionGroup var output: FormatOptions

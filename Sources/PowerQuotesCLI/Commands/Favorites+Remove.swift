@@ -30,6 +30,7 @@ extension Favorites {
       if ids.isEmpty {
         throw ValidationError("Give the id of at least one favorite to remove.")
       }
+      for id in ids { try FavoriteID.check(id) }
     }
 
     func run(_ env: AppEnvironment) async throws {

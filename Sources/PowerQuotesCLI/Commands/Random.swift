@@ -34,7 +34,7 @@ struct Random: EnvironmentCommand {
   @Flag(help: "Use only the online source: fail instead of showing a saved quote.")
   var online = false
 
-  @Option(help: "Show DummyJSON's quote with this id.")
+  @Option(parsing: .unconditional, help: "Show DummyJSON's quote with this id.")
   var id: Int?
 
   @Flag(help: "Also save the quote as a favorite.")

@@ -18,7 +18,11 @@ struct Sync: EnvironmentCommand {
       """
   )
 
-  @Option(name: .customLong("per-page"), help: "Quotes asked for at a time, from 1 to 100.")
+  @Option(
+    name: .customLong("per-page"),
+    parsing: .unconditional,
+    help: "Quotes asked for at a time, from 1 to 100."
+  )
   var perPage = 100
 
   @OptionGroup var global: GlobalOptions

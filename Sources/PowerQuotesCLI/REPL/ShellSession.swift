@@ -173,7 +173,7 @@ final class ShellSession {
   private func run(_ arguments: [String], paged: Bool = false) async -> Int32 {
     let command: any ParsableCommand
     do {
-      command = try PowerQuotesCommand.parseAsRoot(arguments)
+      command = try PowerQuotesCommand.parse(words: arguments)
     } catch {
       return reportParseError(error)
     }
@@ -202,10 +202,8 @@ final class ShellSession {
     let env = self.env.adjusted(for: runnable.global, over: settings)
     let pageSize = paged ? self.pageSize : nil
     do {
-      if let next = try await cancellable({ try await runnable.runInShell(env, pageSize: pageSize) }
-      ) {
-        continuation = next
-      }
+      let next = try await cancellable { try await runnable.runInShell(env, pageSize: pageSize) }
+      if let next { continuation = next }
       return 0
     } catch {
       return reportRunError(error)
