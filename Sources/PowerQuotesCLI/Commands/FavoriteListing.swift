@@ -36,7 +36,8 @@ struct FavoriteListing: ShellContinuation {
       return nil
     case .text:
       let shape = try controller.listShape(
-        author: author, widthLimit: FavoriteListView.maxAuthorWidth)
+        author: author, widthLimit: FavoriteListView.maxAuthorWidth,
+        authorWidth: FavoriteListView.authorWidth)
       var listing = FavoriteListing(
         pager: FavoritePager(
           author: author, shape: shape, width: env.terminal.width, painter: env.painter),

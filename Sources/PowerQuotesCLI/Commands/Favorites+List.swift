@@ -51,7 +51,7 @@ extension Favorites {
     var author: String { words.joined(separator: " ") }
 
     func validate() throws {
-      if TerminalText.isBlank(author) {
+      if UntrustedText.isBlank(author) {
         throw ValidationError("Give part of an author's name to search for.")
       }
     }

@@ -82,7 +82,7 @@ enum ServiceURL {
       return .failure(
         .invalidURL(
           origin: origin,
-          value: TerminalText.sanitized(text),
+          value: UntrustedText.sanitized(text),
           example: example.absoluteString
         ))
     }

@@ -160,7 +160,7 @@ final class ShellSession {
       return await run(["fav", "share"] + rest)
     case _ where Self.expand(first) == nil && CommandTree.powerquotes.subcommand(first) == nil:
       env.console.note(
-        "Unknown command '\(TerminalText.sanitized(first))'. Type 'help' to see the commands."
+        "Unknown command '\(UntrustedText.sanitized(first))'. Type 'help' to see the commands."
       )
       return ExitCode.validationFailure.rawValue
     default:

@@ -43,7 +43,7 @@ public struct FavoritePager: Sendable {
   /// The sentence for a list with nothing in it.
   public static func empty(author: String?) -> String {
     if let author {
-      return "No favorites by an author matching '\(TerminalText.sanitized(author))'."
+      return "No favorites by an author matching '\(UntrustedText.sanitized(author))'."
     }
     return "No favorites yet. \(CommandHint.run("random")), then \(CommandHint.quoted("fav add"))."
   }

@@ -6,8 +6,8 @@ public enum RemoveView {
   public static func prompt(_ favorites: [Favorite]) -> String {
     var text = ""
     for favorite in favorites {
-      let quote = TerminalText.truncated(TerminalText.sanitized(favorite.quote.text), width: 50)
-      let author = TerminalText.sanitized(favorite.quote.author)
+      let quote = TerminalText.truncated(UntrustedText.sanitized(favorite.quote.text), width: 50)
+      let author = UntrustedText.sanitized(favorite.quote.author)
       text += "  \(favorite.id)  \(quote) — \(author)\n"
     }
     let what = favorites.count == 1 ? "this favorite" : "these \(favorites.count) favorites"

@@ -8,7 +8,7 @@ import Synchronization
 public final class SyncProgressDisplay: Sendable {
   private struct State {
     var barDrawn = false
-    var last: CatalogueController.SyncProgress?
+    var last: SyncProgress?
   }
 
   private let live: Bool
@@ -23,7 +23,7 @@ public final class SyncProgressDisplay: Sendable {
   }
 
   /// The text for `event`, possibly empty.
-  public func text(for event: CatalogueController.SyncEvent) -> String {
+  public func text(for event: SyncEvent) -> String {
     state.withLock { state in
       switch event {
       case .progress(let progress):
@@ -40,7 +40,7 @@ public final class SyncProgressDisplay: Sendable {
   }
 
   /// The text that closes a finished sync: the bar's line ended, then the summary.
-  public func finished(_ result: CatalogueController.SyncProgress) -> String {
+  public func finished(_ result: SyncProgress) -> String {
     closingBar() + SyncProgressView.summary(result) + "\n"
   }
 
