@@ -12,12 +12,11 @@ func exitCode(_ error: any Error) -> Int32 {
 }
 
 @Suite("Commands in process")
-struct CommandTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct CommandTests: CLITestSuite {
+  let fixture: CLIFixture
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
   }
 
   func env(

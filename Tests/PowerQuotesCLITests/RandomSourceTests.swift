@@ -8,12 +8,11 @@ import Testing
 @testable import PowerQuotesCLI
 
 @Suite("random --source")
-struct RandomSourceTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct RandomSourceTests: CLITestSuite {
+  let fixture: CLIFixture
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
   }
 
   func env(

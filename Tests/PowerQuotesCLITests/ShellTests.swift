@@ -25,12 +25,11 @@ final class ScriptedLines: Sendable {
 }
 
 @Suite("The shell in process")
-struct ShellTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct ShellTests: CLITestSuite {
+  let fixture: CLIFixture
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
   }
 
   private func session(
