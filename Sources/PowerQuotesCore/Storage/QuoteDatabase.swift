@@ -440,6 +440,9 @@ public final class QuoteDatabase: Sendable {
   ///
   /// After an insert fails, the quotes that follow are not inserted; the failure is thrown once
   /// `feed` returns, and nothing is saved.
+  ///
+  /// A quote's note and tags are saved with it. A quote that is already a favorite adds its tags
+  /// to the favorite's, and its note when the favorite has none (see ``ImportedTagWriter``).
   func importFavorites(
     count: Int,
     at date: Date,
@@ -448,8 +451,8 @@ public final class QuoteDatabase: Sendable {
   ) throws -> (added: Int, alreadyFavorites: Int) {
     let sql = """
       INSERT INTO favorite
-        (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded, note)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
       """
     return try translatingErrors {
       try writer.writeWithoutTransaction { db in
@@ -473,6 +476,7 @@ public final class QuoteDatabase: Sendable {
         }
         try db.inTransaction(.immediate) {
           var insert = try db.makeStatement(sql: sql)
+          var tagWriter = ImportedTagWriter(db: db)
           var failure: (any Error)?
           try feed { imported in
             guard failure == nil else { return }
@@ -482,9 +486,10 @@ public final class QuoteDatabase: Sendable {
               try insert.execute(arguments: [
                 quote.text, quote.author, quote.source.rawValue, quote.sourceID,
                 Timestamp.utc(imported.savedAt ?? date, separator: " "), key.quote, key.author,
-                QuoteKey.searchFolded(quote.author),
+                QuoteKey.searchFolded(quote.author), imported.note,
               ])
               counts.added += 1
+              try tagWriter.addTags(of: imported, to: db.lastInsertedRowID)
             } catch let error as DatabaseError
               where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
             {
@@ -494,6 +499,7 @@ public final class QuoteDatabase: Sendable {
               counts.alreadyFavorites += 1
               do {
                 insert = try db.makeStatement(sql: sql)
+                try tagWriter.merge(imported, key: key)
               } catch {
                 failure = error
               }
