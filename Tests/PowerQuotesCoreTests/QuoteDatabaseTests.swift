@@ -307,23 +307,26 @@ struct QuoteDatabaseTests {
   @Test("The list shape counts, finds the largest id and the widest author")
   func listShape() throws {
     let database = try QuoteDatabase.inMemory()
+    let controller = FavoritesController(database: database, client: .failing, now: { testDate })
     #expect(
-      try database.listShape(matching: nil, authorWidth: FavoriteListView.authorWidth)
+      try controller.listShape(author: nil, authorWidth: FavoriteListView.authorWidth)
         == FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
     )
     for quote in [Samples.rumi, Samples.umar, Samples.socrates] {
       _ = try database.addFavorite(quote, at: testDate)
     }
     #expect(
-      try database.listShape(matching: nil, authorWidth: FavoriteListView.authorWidth)
+      try controller.listShape(author: nil, authorWidth: FavoriteListView.authorWidth)
         == FavoriteListShape(count: 3, largestID: 3, widestAuthor: 25)
     )
     #expect(
-      try database.listShape(matching: "ru", authorWidth: FavoriteListView.authorWidth)
+      try controller.listShape(
+        author: "ru", authorWidth: FavoriteListView.authorWidth)
         == FavoriteListShape(count: 1, largestID: 1, widestAuthor: 4)
     )
     #expect(
-      try database.listShape(matching: "nobody at all", authorWidth: FavoriteListView.authorWidth)
+      try controller.listShape(
+        author: "nobody at all", authorWidth: FavoriteListView.authorWidth)
         == FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
     )
   }
@@ -331,21 +334,22 @@ struct QuoteDatabaseTests {
   @Test("With a width limit, authors are measured until one reaches it; counts stay exact")
   func listShapeWidthLimit() throws {
     let database = try QuoteDatabase.inMemory()
+    let controller = FavoritesController(database: database, client: .failing, now: { testDate })
     for quote in [Samples.rumi, Samples.umar, Samples.socrates, Samples.lao] {
       _ = try database.addFavorite(quote, at: testDate)
     }
     _ = try database.removeFavorites(ids: [4])
-    let limited = try database.listShape(
-      matching: nil, widthLimit: 10, authorWidth: FavoriteListView.authorWidth)
+    let limited = try controller.listShape(
+      author: nil, widthLimit: 10, authorWidth: FavoriteListView.authorWidth)
     #expect(limited.count == 3)
     #expect(limited.largestID == 3)
     #expect(limited.widestAuthor >= 10)
     #expect(
-      try database.listShape(
-        matching: nil, widthLimit: 100, authorWidth: FavoriteListView.authorWidth
+      try controller.listShape(
+        author: nil, widthLimit: 100, authorWidth: FavoriteListView.authorWidth
       ).widestAuthor == 25)
-    let search = try database.listShape(
-      matching: "umar", widthLimit: 10, authorWidth: FavoriteListView.authorWidth)
+    let search = try controller.listShape(
+      author: "umar", widthLimit: 10, authorWidth: FavoriteListView.authorWidth)
     #expect(search.count == 1 && search.largestID == 2 && search.widestAuthor == 25)
   }
 
