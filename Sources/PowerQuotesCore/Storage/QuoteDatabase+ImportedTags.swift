@@ -7,6 +7,14 @@ extension QuoteDatabase {
   /// Tags go in as `favorite_tag` rows, and the triggers of migration 5 keep `favorite.tags` and
   /// the full-text index up to date, as for `fav tag`.
   struct ImportedTagWriter {
+    /// ``FavoriteRecord/insertSQL`` with the note after the record's columns.
+    static let insertSQL =
+      "INSERT INTO favorite ("
+      + (FavoriteRecord.insertedColumns.map(\.name) + ["note"]).joined(separator: ", ")
+      + ") VALUES ("
+      + Array(repeating: "?", count: FavoriteRecord.insertedColumns.count + 1)
+      .joined(separator: ", ") + ")"
+
     private let db: Database
     private var insertTag: Statement?
     private var mergeTag: Statement?
