@@ -53,12 +53,13 @@ extension ImportParser {
       case .note:
         notes.append(clipping)
       case .highlight:
-        var kept = byBook[clipping.book, default: []]
-        if let replaced = kept.lastIndex(where: { highlights[$0].isEarlierVersion(of: clipping) }) {
-          kept.remove(at: replaced)
+        // Changed in place: a book may have thousands of highlights.
+        if let replaced = byBook[clipping.book]?.lastIndex(where: {
+          highlights[$0].isEarlierVersion(of: clipping)
+        }) {
+          byBook[clipping.book]?.remove(at: replaced)
         }
-        kept.append(highlights.count)
-        byBook[clipping.book] = kept
+        byBook[clipping.book, default: []].append(highlights.count)
         highlights.append(clipping)
       }
     }
@@ -190,17 +191,21 @@ struct Clipping {
   /// inside the other.
   func isEarlierVersion(of later: Clipping) -> Bool {
     guard book == later.book else { return false }
-    // A full stop at the end of the first selection is not where the longer one ends.
-    let (earlier, longer) = (
-      Self.withoutEndPunctuation(text), Self.withoutEndPunctuation(later.text)
-    )
-    let nested = longer.contains(earlier) || earlier.contains(longer)
+    // Places first: they are cheap, and a book may have thousands of highlights.
     if let location, let other = later.location {
-      return location.overlaps(other)
-        && (nested || location.lowerBound == other.lowerBound
-          || location.upperBound == other.upperBound)
+      guard location.overlaps(other) else { return false }
+      if location.lowerBound == other.lowerBound || location.upperBound == other.upperBound {
+        return true
+      }
+    } else {
+      guard location == nil, later.location == nil, page != nil, page == later.page else {
+        return false
+      }
     }
-    return location == nil && later.location == nil && page != nil && page == later.page && nested
+    // A full stop at the end of the first selection is not where the longer one ends.
+    let earlier = Self.withoutEndPunctuation(text)
+    let longer = Self.withoutEndPunctuation(later.text)
+    return longer.contains(earlier) || earlier.contains(longer)
   }
 
   /// Whether `note` was typed at this highlight: its location within the highlight's, or, with
