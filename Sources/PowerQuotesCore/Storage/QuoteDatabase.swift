@@ -9,7 +9,7 @@ import GRDB
 public final class QuoteDatabase: Sendable {
   /// The file's path, or `:memory:`, for messages.
   public let path: String
-  private let writer: any DatabaseWriter
+  let writer: any DatabaseWriter
 
   /// Whether the file is read-only to this process.
   public let isReadOnly: Bool
@@ -302,7 +302,7 @@ public final class QuoteDatabase: Sendable {
   /// The SQL condition (to follow a WHERE clause, starting with AND) that keeps favorites whose
   /// author contains `authorText`, and its arguments: empty for every favorite, nil when no
   /// favorite can match.
-  private static func filter(
+  static func filter(
     matching authorText: String?
   ) -> (sql: String, arguments: StatementArguments)? {
     guard let authorText else { return ("", []) }
@@ -713,7 +713,7 @@ public final class QuoteDatabase: Sendable {
   }
 
   /// Runs `body`, turning SQLite's errors into ``StorageError`` sentences.
-  private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+  func translatingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
