@@ -114,7 +114,7 @@ public final class PostgresConnection: @unchecked Sendable {
       var message = errorField("M")
       if message.isEmpty { message = String(cString: pq_pg_error_text(handle)) }
       throw PostgresError.statementFailed(
-        server: url.server, sqlState: TerminalText.sanitized(errorField("C")),
+        server: url.server, sqlState: UntrustedText.sanitized(errorField("C")),
         message: PostgresError.cleaned(message, password: url.password))
     case PQ_PG_CANCELLED:
       throw CancellationError()
@@ -137,7 +137,7 @@ public final class PostgresConnection: @unchecked Sendable {
     _ outcome: pq_pg_outcome, handle: OpaquePointer, url: PostgresURL, timeout: TimeInterval
   ) -> any Error {
     let raw = String(cString: pq_pg_error_text(handle))
-    let user = TerminalText.sanitized(url.user ?? ProcessInfo.processInfo.userName)
+    let user = UntrustedText.sanitized(url.user ?? ProcessInfo.processInfo.userName)
     switch outcome {
     case PQ_PG_NO_LIBRARY:
       let reason = pq_pg_library_error().map { String(cString: $0) } ?? "libpq.so.5 not found"

@@ -64,7 +64,7 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   static func cleaned(_ text: String, password: String?) -> String {
     var kept: [String] = []
     for line in text.split(whereSeparator: \.isNewline) {
-      var line = TerminalText.sanitized(String(line))
+      var line = UntrustedText.sanitized(String(line))
       if let password, password.count >= 3 {
         line = line.replacingOccurrences(of: password, with: "***")
       }

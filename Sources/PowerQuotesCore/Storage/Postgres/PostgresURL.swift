@@ -82,7 +82,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible,
   /// The server as messages name it: `HOST:PORT`, with an IPv6 address in brackets.
   public var server: String {
     guard let host else { return "the local socket (port \(port))" }
-    let shownHost = TerminalText.sanitized(host)
+    let shownHost = UntrustedText.sanitized(host)
     return host.contains(":") ? "[\(shownHost)]:\(port)" : "\(shownHost):\(port)"
   }
 
@@ -94,7 +94,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible,
     text += ":\(port)"
     if let database { text += "/" + Self.encoded(database) }
     if let sslMode { text += "?sslmode=\(sslMode.rawValue)" }
-    return TerminalText.sanitized(text)
+    return UntrustedText.sanitized(text)
   }
 
   /// The same as ``description``: a debugger or a test failure never shows the password.
@@ -141,7 +141,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible,
         user = Self.nonEmpty(value)
       default:
         throw PostgresError.invalidURL(
-          reason: "the parameter \(TerminalText.sanitized(String(name.prefix(40)))) is not "
+          reason: "the parameter \(UntrustedText.sanitized(String(name.prefix(40)))) is not "
             + "supported (only sslmode, sslrootcert, user and password are)")
       }
     }
