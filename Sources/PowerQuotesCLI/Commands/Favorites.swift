@@ -4,7 +4,7 @@ import ArgumentParser
 struct Favorites: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fav",
-    abstract: "Save, list, search, show, share, remove, export and import favorite quotes.",
+    abstract: "Save, list, search, show, share, remove, export, import and count favorite quotes.",
     discussion: """
       Examples:
         $ powerquotes fav add
@@ -14,10 +14,11 @@ struct Favorites: AsyncParsableCommand {
         $ powerquotes fav rm 3
         $ powerquotes fav export --format csv --output favorites.csv
         $ powerquotes fav import favorites.csv
+        $ powerquotes fav stats
       """,
     subcommands: [
       Add.self, List.self, Search.self, Show.self, Remove.self, Share.self, Export.self,
-      Import.self,
+      Import.self, Stats.self,
     ]
   )
 }
