@@ -6,19 +6,29 @@ extension Favorites {
   struct List: EnvironmentCommand {
     static let configuration = CommandConfiguration(
       commandName: "list",
-      abstract: "List favorites: id, author and the start of the quote.",
-      discussion: "Ids never change: removing a favorite does not renumber the others."
+      abstract: "List favorites: id, author and the start of the quote, and their tags.",
+      discussion: """
+        Ids never change: removing a favorite does not renumber the others.
+
+        Examples:
+          $ powerquotes fav list
+          $ powerquotes fav list --tag stoic --format json
+        """
     )
 
+    @OptionGroup var tagOption: TagOptions
     @OptionGroup var output: FormatOptions
     @OptionGroup var global: GlobalOptions
 
     func run(_ env: AppEnvironment) async throws {
+      let tag = tagOption.parsed
       try FavoritesOutput.show(
         author: nil,
+        tag: tag,
         format: output.format,
         env: env,
-        none: "No favorites yet. Run 'powerquotes random', then 'powerquotes fav add'."
+        none: tag.map { "No favorites tagged '\(TerminalText.sanitized($0.name))'." }
+          ?? "No favorites yet. Run 'powerquotes random', then 'powerquotes fav add'."
       )
     }
   }
@@ -72,6 +82,7 @@ extension Favorites {
 enum FavoritesOutput {
   static func show(
     author: String?,
+    tag: PowerQuotesCore.Tag? = nil,
     format: OutputFormat,
     env: AppEnvironment,
     none: String
@@ -82,7 +93,7 @@ enum FavoritesOutput {
     case .json:
       var count = 0
       output.append("[")
-      try controller.forEach(author: author) { favorite in
+      try controller.forEach(author: author, tag: tag) { favorite in
         output.append(count == 0 ? "\n" : ",\n")
         output.append(JSONView.arrayElement(favorite))
         count += 1
@@ -90,14 +101,14 @@ enum FavoritesOutput {
       output.append(count == 0 ? "]\n" : "\n]\n")
     case .text:
       let shape = try controller.listShape(
-        author: author, widthLimit: FavoriteListView.maxAuthorWidth)
+        author: author, tag: tag, widthLimit: FavoriteListView.maxAuthorWidth)
       guard shape.count > 0 else {
         env.console.note(none)
         return
       }
       let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
       output.append(view.header())
-      try controller.forEach(author: author) { output.append(view.row($0)) }
+      try controller.forEach(author: author, tag: tag) { output.append(view.row($0)) }
     }
     output.flush()
   }

@@ -19,8 +19,10 @@ public struct ExchangeController: Sendable {
 
   /// Calls `body` with every favorite to export, or those whose author contains `author`, one
   /// at a time in id order, so that a long export is never all in memory.
-  public func forEachFavorite(author: String?, _ body: (Favorite) throws -> Void) throws {
-    try database.forEachFavorite(matching: author, body)
+  public func forEachFavorite(
+    author: String?, tag: Tag? = nil, _ body: (Favorite) throws -> Void
+  ) throws {
+    try database.forEachFavorite(matching: author, tag: tag, body)
   }
 
   /// Reads `location` and saves its quotes in one transaction, all or none; with `dryRun`,

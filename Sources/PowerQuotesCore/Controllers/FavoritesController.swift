@@ -65,10 +65,13 @@ public struct FavoritesController: Sendable {
     try database.favorites(authorContaining: author)
   }
 
-  /// The shape of the list of every favorite, or of those whose author contains `author`;
-  /// authors are measured up to `widthLimit` columns (see ``QuoteDatabase/listShape(matching:widthLimit:)``).
-  public func listShape(author: String?, widthLimit: Int? = nil) throws -> FavoriteListShape {
-    try database.listShape(matching: author, widthLimit: widthLimit)
+  /// The shape of the list of every favorite, or of those whose author contains `author` and
+  /// that have `tag`; authors are measured up to `widthLimit` columns (see
+  /// ``QuoteDatabase/listShape(matching:tag:widthLimit:)``).
+  public func listShape(
+    author: String?, tag: Tag? = nil, widthLimit: Int? = nil
+  ) throws -> FavoriteListShape {
+    try database.listShape(matching: author, tag: tag, widthLimit: widthLimit)
   }
 
   /// At most `limit` favorites after id `afterID`, or those whose author contains `author`.
@@ -81,9 +84,12 @@ public struct FavoritesController: Sendable {
     try database.favoriteAuthors()
   }
 
-  /// Calls `body` with every favorite, or those whose author contains `author`, one at a time.
-  public func forEach(author: String?, _ body: (Favorite) throws -> Void) throws {
-    try database.forEachFavorite(matching: author, body)
+  /// Calls `body` with every favorite, or those whose author contains `author` and that have
+  /// `tag`, one at a time.
+  public func forEach(
+    author: String?, tag: Tag? = nil, _ body: (Favorite) throws -> Void
+  ) throws {
+    try database.forEachFavorite(matching: author, tag: tag, body)
   }
 
   /// The favorite with `id`.

@@ -9,7 +9,7 @@ import GRDB
 public final class QuoteDatabase: Sendable {
   /// The file's path, or `:memory:`, for messages.
   public let path: String
-  private let writer: any DatabaseWriter
+  let writer: any DatabaseWriter
 
   /// Whether the file is read-only to this process.
   public let isReadOnly: Bool
@@ -228,9 +228,10 @@ public final class QuoteDatabase: Sendable {
   /// characters, and shorter text scans the authors (never the favorites).
   public func forEachFavorite(
     matching authorText: String?,
+    tag: Tag? = nil,
     _ body: (Favorite) throws -> Void
   ) throws {
-    try forEachRow(matching: authorText, columns: Favorite.listedColumns, page: nil) {
+    try forEachRow(matching: authorText, tag: tag, columns: Favorite.listedColumns, page: nil) {
       try body(Favorite(listedRow: $0))
     }
   }
@@ -241,11 +242,14 @@ public final class QuoteDatabase: Sendable {
   /// Paging by id rather than by offset stays correct when a favorite is removed between pages.
   public func favorites(
     matching authorText: String?,
+    tag: Tag? = nil,
     after afterID: Int64,
     limit: Int
   ) throws -> [Favorite] {
     var favorites: [Favorite] = []
-    try forEachRow(matching: authorText, columns: Favorite.listedColumns, page: (afterID, limit)) {
+    try forEachRow(
+      matching: authorText, tag: tag, columns: Favorite.listedColumns, page: (afterID, limit)
+    ) {
       favorites.append(Favorite(listedRow: $0))
     }
     return favorites
@@ -260,13 +264,14 @@ public final class QuoteDatabase: Sendable {
   /// limit every author is measured.
   public func listShape(
     matching authorText: String?,
+    tag: Tag? = nil,
     widthLimit: Int? = nil
   ) throws -> FavoriteListShape {
     var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
-    guard let filter = Self.filter(matching: authorText) else { return shape }
+    guard let filter = Self.filter(matching: authorText, tag: tag) else { return shape }
     try translatingErrors {
       try writer.read { db in
-        if authorText == nil {
+        if authorText == nil && tag == nil {
           // Counted on the smallest index, and the largest rowid read off the end of the table.
           shape.count = try Int.fetchOne(db, sql: "SELECT count(*) FROM favorite") ?? 0
           shape.largestID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM favorite") ?? 0
@@ -299,8 +304,19 @@ public final class QuoteDatabase: Sendable {
   }
 
   /// The SQL condition (to follow a WHERE clause, starting with AND) that keeps favorites whose
-  /// author contains `authorText`, and its arguments: empty for every favorite, nil when no
-  /// favorite can match.
+  /// author contains `authorText` and that have `tag`, and its arguments: empty for every
+  /// favorite, nil when no favorite can match.
+  static func filter(
+    matching authorText: String?,
+    tag: Tag?
+  ) -> (sql: String, arguments: StatementArguments)? {
+    guard let tag else { return filter(matching: authorText) }
+    guard var filter = filter(matching: authorText) else { return nil }
+    filter.sql += Self.tagCondition
+    filter.arguments += [tag.name]
+    return filter
+  }
+
   private static func filter(
     matching authorText: String?
   ) -> (sql: String, arguments: StatementArguments)? {
@@ -328,11 +344,12 @@ public final class QuoteDatabase: Sendable {
 
   private func forEachRow(
     matching authorText: String?,
+    tag: Tag?,
     columns: String,
     page: (afterID: Int64, limit: Int)?,
     _ body: (Row) throws -> Void
   ) throws {
-    guard let filter = Self.filter(matching: authorText) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag) else { return }
     var sql = "SELECT \(columns) FROM favorite WHERE id > ?" + filter.sql
     var arguments: StatementArguments = [page?.afterID ?? 0]
     arguments += filter.arguments
@@ -712,7 +729,7 @@ public final class QuoteDatabase: Sendable {
   }
 
   /// Runs `body`, turning SQLite's errors into ``StorageError`` sentences.
-  private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+  func translatingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
@@ -773,23 +790,34 @@ extension Quote {
 }
 
 extension Favorite {
-  fileprivate init(row: Row) {
-    self.init(id: row["id"], quote: Quote(row: row), savedAt: row["saved_at"])
+  /// Reads a whole row of `favorite`.
+  init(row: Row) {
+    self.init(
+      id: row["id"], quote: Quote(row: row), savedAt: row["saved_at"], note: row["note"],
+      tags: Self.tags(stored: row["tags"]))
   }
 
   /// The columns ``init(listedRow:)`` reads, in its order.
-  fileprivate static let listedColumns = "id, quote, author, source, source_id, saved_at"
+  static let listedColumns = "id, quote, author, source, source_id, saved_at, note, tags"
 
   /// Reads a row of ``listedColumns`` by position: a list streams 100,000 of them, and a
   /// column found by name, or a time read through a calendar, costs more than the rest of the
   /// row.
-  fileprivate init(listedRow row: Row) {
+  init(listedRow row: Row) {
     let savedAtText: String = row[5]
+    let tagsText: String = row[7]
     self.init(
       id: row[0],
       quote: Quote(
         text: row[1], author: row[2], source: QuoteSource(rawValue: row[3]), sourceID: row[4]),
-      savedAt: Timestamp.date(stored: savedAtText) ?? row[5]
+      savedAt: Timestamp.date(stored: savedAtText) ?? row[5],
+      note: row[6],
+      tags: tagsText.isEmpty ? [] : Self.tags(stored: tagsText)
     )
+  }
+
+  /// The tags of the `tags` column: names one space apart, in name order.
+  static func tags(stored text: String) -> [String] {
+    text.split(separator: " ").map(String.init)
   }
 }

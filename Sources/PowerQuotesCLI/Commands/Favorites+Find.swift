@@ -1,0 +1,80 @@
+import ArgumentParser
+import PowerQuotesCore
+
+extension Favorites {
+  /// `powerquotes fav find <query>`: full-text search over the library.
+  struct Find: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "find",
+      abstract: "Find favorites by their words: quote, author, note and tags, best match first.",
+      discussion: """
+        Every word must match, anywhere in the quote, the author, the note or the tags. Case \
+        and accents do not count: 'naivete' finds 'naïveté'. "Words in quote marks" match as \
+        a phrase, and a word ending in * matches every word it starts. Other signs are not \
+        operators: OR, NEAR( and - are searched as words. On a terminal the matching words \
+        are highlighted. Finding nothing is not an error.
+
+        Examples:
+          $ powerquotes fav find courage
+          $ powerquotes fav find '"the unexamined life"'
+          $ powerquotes fav find stoi* --tag morning
+          $ powerquotes fav find rumi --format json
+        """
+    )
+
+    @Argument(help: "Words to find; quote a phrase, end a word with * for a prefix.")
+    var words: [String] = []
+
+    @OptionGroup var tagOption: TagOptions
+    @OptionGroup var output: FormatOptions
+    @OptionGroup var global: GlobalOptions
+
+    /// The query typed, the words one space apart.
+    var text: String { words.joined(separator: " ") }
+
+    func validate() throws {
+      do {
+        _ = try SearchQuery(text)
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
+
+    func run(_ env: AppEnvironment) async throws {
+      let query: SearchQuery
+      do {
+        query = try SearchQuery(text)
+      } catch {
+        throw ValidationError(error.description)
+      }
+      let controller = try env.libraryController()
+      var out = BufferedOutput(env.console.out)
+      var count = 0
+      switch output.format {
+      case .json:
+        out.append("[")
+        try controller.find(query, tag: tagOption.parsed, matches: false) { hit in
+          out.append(count == 0 ? "\n" : ",\n")
+          out.append(JSONView.arrayElement(hit.favorite))
+          count += 1
+        }
+        out.append(count == 0 ? "]\n" : "\n]\n")
+      case .text:
+        // Laid out as 'fav list' lays out the whole library (or the tag's favorites), so
+        // rows stream in rank order as they are found.
+        let shape = try env.favoritesController().listShape(
+          author: nil, tag: tagOption.parsed, widthLimit: FavoriteListView.maxAuthorWidth)
+        let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
+        try controller.find(query, tag: tagOption.parsed, matches: env.painter.enabled) { hit in
+          if count == 0 { out.append(view.header()) }
+          out.append(view.row(hit))
+          count += 1
+        }
+        if count == 0 {
+          env.console.note("No favorites match '\(TerminalText.sanitized(text))'.")
+        }
+      }
+      out.flush()
+    }
+  }
+}

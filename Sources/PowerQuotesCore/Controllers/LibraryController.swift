@@ -1,0 +1,39 @@
+/// Finds favorites by their words, and tags them: the library side of the favorites.
+public struct LibraryController: Sendable {
+  private let database: QuoteDatabase
+
+  /// Makes a controller over `database`.
+  public init(database: QuoteDatabase) {
+    self.database = database
+  }
+
+  /// Calls `body` with each favorite matching `query`, best first, one at a time; with `tag`,
+  /// only favorites that have it; with `matches`, each says where its words matched.
+  public func find(
+    _ query: SearchQuery,
+    tag: Tag? = nil,
+    matches: Bool,
+    _ body: (SearchHit) throws -> Void
+  ) throws {
+    try database.forEachSearchHit(query, tag: tag, matches: matches, body)
+  }
+
+  /// Puts `tags` on the favorite with `id`.
+  ///
+  /// - Throws: ``FavoritesError/notFound(id:)`` for an unknown id.
+  public func tag(id: Int64, with tags: [Tag]) throws -> (favorite: Favorite, added: [Tag]) {
+    try database.tag(id: id, with: tags)
+  }
+
+  /// Takes `tags` off the favorite with `id`.
+  ///
+  /// - Throws: ``FavoritesError/notFound(id:)`` for an unknown id.
+  public func untag(id: Int64, tags: [Tag]) throws -> (favorite: Favorite, removed: [Tag]) {
+    try database.untag(id: id, tags: tags)
+  }
+
+  /// Every tag with its count, most used first.
+  public func tagCounts() throws -> [TagCount] {
+    try database.tagCounts()
+  }
+}
