@@ -63,7 +63,8 @@ extension Favorites {
         // Laid out as 'fav list' lays out the whole library (or the tag's favorites), so
         // rows stream in rank order as they are found.
         let shape = try env.favoritesController().listShape(
-          author: nil, tag: tagOption.parsed, widthLimit: FavoriteListView.maxAuthorWidth)
+          author: nil, tag: tagOption.parsed, widthLimit: FavoriteListView.maxAuthorWidth,
+          authorWidth: FavoriteListView.authorWidth)
         let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
         try controller.find(query, tag: tagOption.parsed, matches: env.painter.enabled) { hit in
           if count == 0 { out.append(view.header()) }
@@ -71,7 +72,7 @@ extension Favorites {
           count += 1
         }
         if count == 0 {
-          env.console.note("No favorites match '\(TerminalText.sanitized(text))'.")
+          env.console.note("No favorites match '\(UntrustedText.sanitized(text))'.")
         }
       }
       out.flush()

@@ -27,7 +27,7 @@ extension Favorites {
         tag: tag,
         format: output.format,
         env: env,
-        none: tag.map { "No favorites tagged '\(TerminalText.sanitized($0.name))'." }
+        none: tag.map { "No favorites tagged '\(UntrustedText.sanitized($0.name))'." }
           ?? "No favorites yet. Run 'powerquotes random', then 'powerquotes fav add'."
       )
     }
@@ -58,13 +58,13 @@ extension Favorites {
     var author: String { words.joined(separator: " ") }
 
     func validate() throws {
-      if TerminalText.isBlank(author) {
+      if UntrustedText.isBlank(author) {
         throw ValidationError("Give part of an author's name to search for.")
       }
     }
 
     func run(_ env: AppEnvironment) async throws {
-      let shown = TerminalText.sanitized(author)
+      let shown = UntrustedText.sanitized(author)
       try FavoritesOutput.show(
         author: author,
         format: output.format,
@@ -101,7 +101,8 @@ enum FavoritesOutput {
       output.append(count == 0 ? "]\n" : "\n]\n")
     case .text:
       let shape = try controller.listShape(
-        author: author, tag: tag, widthLimit: FavoriteListView.maxAuthorWidth)
+        author: author, tag: tag, widthLimit: FavoriteListView.maxAuthorWidth,
+        authorWidth: FavoriteListView.authorWidth)
       guard shape.count > 0 else {
         env.console.note(none)
         return

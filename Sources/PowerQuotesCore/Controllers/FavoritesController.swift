@@ -66,12 +66,16 @@ public struct FavoritesController: Sendable {
   }
 
   /// The shape of the list of every favorite, or of those whose author contains `author` and
-  /// that have `tag`; authors are measured up to `widthLimit` columns (see
-  /// ``QuoteDatabase/listShape(matching:tag:widthLimit:)``).
+  /// that have `tag`; authors are measured by `authorWidth` up to `widthLimit` columns (see
+  /// ``QuoteDatabase/listShape(matching:tag:widthLimit:authorWidth:)``).
   public func listShape(
-    author: String?, tag: Tag? = nil, widthLimit: Int? = nil
+    author: String?,
+    tag: Tag? = nil,
+    widthLimit: Int? = nil,
+    authorWidth: (String) -> Int
   ) throws -> FavoriteListShape {
-    try database.listShape(matching: author, tag: tag, widthLimit: widthLimit)
+    try database.listShape(
+      matching: author, tag: tag, widthLimit: widthLimit, authorWidth: authorWidth)
   }
 
   /// At most `limit` favorites after id `afterID`, or those whose author contains `author`.
@@ -101,7 +105,13 @@ public struct FavoritesController: Sendable {
   }
 
   /// Removes the favorites with `ids`: all of them, or none when one is unknown.
+  ///
+  /// - Throws: ``FavoritesError/notFound(id:)`` for the first id that is not a favorite.
   public func remove(ids: [Int64]) throws -> [Favorite] {
-    try database.removeFavorites(ids: ids)
+    do {
+      return try database.removeFavorites(ids: ids)
+    } catch StorageError.noSuchFavorite(let id) {
+      throw FavoritesError.notFound(id: id)
+    }
   }
 }

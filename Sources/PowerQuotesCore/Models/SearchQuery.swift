@@ -101,7 +101,7 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
     case .empty:
       "Give words to search for, as in: powerquotes fav find courage"
     case .noWords(let text):
-      "The query '\(TerminalText.sanitized(text))' has no words to search for. Give words, "
+      "The query '\(UntrustedText.sanitized(text))' has no words to search for. Give words, "
         + "\"an exact phrase\" or the start of a word followed by *, as in: powerquotes fav "
         + "find stoi*"
     }

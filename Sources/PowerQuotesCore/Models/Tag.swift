@@ -57,13 +57,13 @@ public enum TagError: Error, Equatable, Sendable, CustomStringConvertible {
     case .empty:
       "A tag is empty. Give tags as words, as in: powerquotes fav tag 3 stoic"
     case .hasSpace(let text):
-      "The tag '\(TerminalText.sanitized(text))' has a space in it. A tag is one word: "
+      "The tag '\(UntrustedText.sanitized(text))' has a space in it. A tag is one word: "
         + "give several tags as separate words."
     case .hasControl(let text):
-      "The tag '\(TerminalText.sanitized(text))' has a control character in it. "
+      "The tag '\(UntrustedText.sanitized(text))' has a control character in it. "
         + "Use letters, digits and signs."
     case .tooLong(let text):
-      "The tag '\(TerminalText.truncated(TerminalText.sanitized(text), width: 20))' is longer "
+      "The tag '\(UntrustedText.sanitized(String(text.prefix(20))))…' is longer "
         + "than \(Tag.maxLength) characters. Shorten it."
     }
   }

@@ -15,19 +15,19 @@ public enum FavoriteDetailView {
       source += " #\(sourceID)"
     }
     let saved = localTime.clock(at: favorite.savedAt).minuteText
-    let facts = "Favorite \(favorite.id) · \(TerminalText.sanitized(source)) · saved \(saved)"
+    let facts = "Favorite \(favorite.id) · \(UntrustedText.sanitized(source)) · saved \(saved)"
     var detail =
       QuoteCardView.render(favorite.quote, width: width, painter: painter)
       + painter.dim(facts) + "\n"
     if !favorite.tags.isEmpty {
       detail += painter.dim("Tags: ") + TagText.hashed(favorite.tags) + "\n"
     }
-    if !TerminalText.isBlank(favorite.note) {
+    if !UntrustedText.isBlank(favorite.note) {
       // The note keeps its own lines, each wrapped to the card's width after its label.
       let noteWidth = max(QuoteCardView.minWidth, min(width, QuoteCardView.maxWidth)) - 6
       var label = painter.dim("Note: ")
       for line in favorite.note.split(separator: "\n", omittingEmptySubsequences: false) {
-        let wrapped = TerminalText.wrap(TerminalText.sanitized(String(line)), width: noteWidth)
+        let wrapped = TerminalText.wrap(UntrustedText.sanitized(String(line)), width: noteWidth)
         for piece in wrapped.isEmpty ? [""] : wrapped {
           detail += label + piece + "\n"
           label = "      "

@@ -28,7 +28,7 @@ extension FavoriteListView {
   /// `pieces` (every other one a match) sanitized and cut to `width` columns as
   /// ``TerminalText/fitted(_:width:)`` cuts text, the matches painted; and the columns shown.
   func fitted(_ pieces: [Substring], width: Int) -> (text: String, width: Int) {
-    let safe = pieces.map { TerminalText.sanitized(String($0)) }
+    let safe = pieces.map { UntrustedText.sanitized(String($0)) }
     let plain = safe.joined()
     let (cut, shown) = TerminalText.fitted(plain, width: width)
     let wasCut = cut != plain

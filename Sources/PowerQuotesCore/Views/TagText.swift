@@ -6,7 +6,7 @@ public enum TagText {
     for tag in tags {
       if !text.isEmpty { text += " " }
       text += "#"
-      text += TerminalText.sanitized(tag)
+      text += UntrustedText.sanitized(tag)
     }
     return text
   }
