@@ -238,8 +238,8 @@ struct ShellCompletionTests {
       (
         [], "",
         [
-          "back", "browse", "delete", "exit", "fav", "help", "list", "more", "next", "quit",
-          "random", "save", "search", "share", "shell", "show", "sync", "today",
+          "back", "browse", "delete", "exit", "fav", "find", "help", "list", "more", "next",
+          "quit", "random", "save", "search", "share", "shell", "show", "sync", "tag", "today",
         ]
       ),
       ([], "ra", ["random"]),

@@ -82,7 +82,7 @@ extension Favorites {
 enum FavoritesOutput {
   static func show(
     author: String?,
-    tag: PowerQuotesCore.Tag? = nil,
+    tag: FavoriteTag? = nil,
     format: OutputFormat,
     env: AppEnvironment,
     none: String

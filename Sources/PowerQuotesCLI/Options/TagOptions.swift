@@ -7,12 +7,12 @@ struct TagOptions: ParsableArguments {
   var tag: String?
 
   /// The tag, checked and folded; nil without `--tag`.
-  var parsed: Tag? { tag.flatMap { try? Tag($0) } }
+  var parsed: FavoriteTag? { tag.flatMap { try? FavoriteTag($0) } }
 
   func validate() throws {
     if let tag {
       do {
-        _ = try Tag(tag)
+        _ = try FavoriteTag(tag)
       } catch {
         throw ValidationError("--tag: \(error.description)")
       }
@@ -24,9 +24,9 @@ extension Array where Element == String {
   /// The tags these words name, checked and folded.
   ///
   /// - Throws: `ValidationError` with the sentence for the first word that is not a tag.
-  func parsedTags() throws -> [Tag] {
+  func parsedTags() throws -> [FavoriteTag] {
     do {
-      return try map { (word) throws(TagError) in try Tag(word) }
+      return try map { (word) throws(TagError) in try FavoriteTag(word) }
     } catch {
       throw ValidationError(error.description)
     }

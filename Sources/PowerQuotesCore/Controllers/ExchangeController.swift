@@ -20,7 +20,7 @@ public struct ExchangeController: Sendable {
   /// Calls `body` with every favorite to export, or those whose author contains `author`, one
   /// at a time in id order, so that a long export is never all in memory.
   public func forEachFavorite(
-    author: String?, tag: Tag? = nil, _ body: (Favorite) throws -> Void
+    author: String?, tag: FavoriteTag? = nil, _ body: (Favorite) throws -> Void
   ) throws {
     try database.forEachFavorite(matching: author, tag: tag, body)
   }

@@ -70,7 +70,7 @@ public struct FavoritesController: Sendable {
   /// ``QuoteDatabase/listShape(matching:tag:widthLimit:authorWidth:)``).
   public func listShape(
     author: String?,
-    tag: Tag? = nil,
+    tag: FavoriteTag? = nil,
     widthLimit: Int? = nil,
     authorWidth: (String) -> Int
   ) throws -> FavoriteListShape {
@@ -91,7 +91,7 @@ public struct FavoritesController: Sendable {
   /// Calls `body` with every favorite, or those whose author contains `author` and that have
   /// `tag`, one at a time.
   public func forEach(
-    author: String?, tag: Tag? = nil, _ body: (Favorite) throws -> Void
+    author: String?, tag: FavoriteTag? = nil, _ body: (Favorite) throws -> Void
   ) throws {
     try database.forEachFavorite(matching: author, tag: tag, body)
   }

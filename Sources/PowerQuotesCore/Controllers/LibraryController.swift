@@ -11,7 +11,7 @@ public struct LibraryController: Sendable {
   /// only favorites that have it; with `matches`, each says where its words matched.
   public func find(
     _ query: SearchQuery,
-    tag: Tag? = nil,
+    tag: FavoriteTag? = nil,
     matches: Bool,
     _ body: (SearchHit) throws -> Void
   ) throws {
@@ -21,14 +21,18 @@ public struct LibraryController: Sendable {
   /// Puts `tags` on the favorite with `id`.
   ///
   /// - Throws: ``FavoritesError/notFound(id:)`` for an unknown id.
-  public func tag(id: Int64, with tags: [Tag]) throws -> (favorite: Favorite, added: [Tag]) {
+  public func tag(id: Int64, with tags: [FavoriteTag]) throws -> (
+    favorite: Favorite, added: [FavoriteTag]
+  ) {
     try database.tag(id: id, with: tags)
   }
 
   /// Takes `tags` off the favorite with `id`.
   ///
   /// - Throws: ``FavoritesError/notFound(id:)`` for an unknown id.
-  public func untag(id: Int64, tags: [Tag]) throws -> (favorite: Favorite, removed: [Tag]) {
+  public func untag(id: Int64, tags: [FavoriteTag]) throws -> (
+    favorite: Favorite, removed: [FavoriteTag]
+  ) {
     try database.untag(id: id, tags: tags)
   }
 

@@ -13,7 +13,7 @@ public struct Favorite: Codable, Sendable, Identifiable {
   public var savedAt: Date
   /// The user's note on it; empty when there is none.
   public var note: String
-  /// Its tags: lower-case words in name order (see ``Tag``).
+  /// Its tags: lower-case words in name order (see ``FavoriteTag``).
   public var tags: [String]
 
   /// Makes a favorite.

@@ -41,7 +41,9 @@ public struct SearchQuery: Equatable, Sendable {
         // A phrase runs to the next quote mark; without one, the mark is dropped and the rest
         // is read as plain words.
         guard let close = scalars.firstIndex(of: "\"") else { continue }
-        var phrase = String(String.UnicodeScalarView(scalars[..<close]))
+        var phrase = String(
+          String.UnicodeScalarView(
+            scalars[..<close].map { $0.properties.generalCategory == .control ? " " : $0 }))
         scalars = scalars[scalars.index(after: close)...]
         var isPrefix = false
         while scalars.first == "*" {
@@ -53,7 +55,8 @@ public struct SearchQuery: Equatable, Sendable {
           isPrefix = true
         }
         terms.append(Term(text: phrase, isPrefix: isPrefix))
-      } else if scalar.properties.isWhitespace {
+      } else if scalar.properties.isWhitespace || scalar.properties.generalCategory == .control {
+        // Control characters separate words too: a NUL would end FTS5's reading of the query.
         if !word.isEmpty { endWord() }
       } else {
         word.append(scalar)

@@ -1,12 +1,12 @@
 /// A tag and how many favorites have it.
 public struct TagCount: Codable, Equatable, Sendable {
   /// The tag.
-  public var tag: Tag
+  public var tag: FavoriteTag
   /// How many favorites have it.
   public var count: Int
 
   /// Makes a count.
-  public init(tag: Tag, count: Int) {
+  public init(tag: FavoriteTag, count: Int) {
     self.tag = tag
     self.count = count
   }

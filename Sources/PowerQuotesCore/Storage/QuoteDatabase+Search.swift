@@ -8,7 +8,7 @@ extension QuoteDatabase {
   /// without, the rows are read as the sqlite3 shell would read them.
   public func forEachSearchHit(
     _ query: SearchQuery,
-    tag: Tag? = nil,
+    tag: FavoriteTag? = nil,
     matches: Bool = false,
     _ body: (SearchHit) throws -> Void
   ) throws {

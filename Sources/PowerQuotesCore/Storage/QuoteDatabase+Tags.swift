@@ -10,9 +10,11 @@ extension QuoteDatabase {
   ///
   /// - Returns: the favorite as it is now, and the tags it did not have before.
   /// - Throws: ``FavoritesError/notFound(id:)`` when no favorite has `id`; nothing changes.
-  public func tag(id: Int64, with tags: [Tag]) throws -> (favorite: Favorite, added: [Tag]) {
+  public func tag(id: Int64, with tags: [FavoriteTag]) throws -> (
+    favorite: Favorite, added: [FavoriteTag]
+  ) {
     try changeTags(id: id) { db in
-      var added: [Tag] = []
+      var added: [FavoriteTag] = []
       for tag in Set(tags).sorted() {
         try db.execute(
           sql: "INSERT OR IGNORE INTO favorite_tag (favorite_id, tag) VALUES (?, ?)",
@@ -29,9 +31,11 @@ extension QuoteDatabase {
   ///
   /// - Returns: the favorite as it is now, and the tags it had and no longer has.
   /// - Throws: ``FavoritesError/notFound(id:)`` when no favorite has `id`; nothing changes.
-  public func untag(id: Int64, tags: [Tag]) throws -> (favorite: Favorite, removed: [Tag]) {
+  public func untag(id: Int64, tags: [FavoriteTag]) throws -> (
+    favorite: Favorite, removed: [FavoriteTag]
+  ) {
     let (favorite, removed) = try changeTags(id: id) { db in
-      var removed: [Tag] = []
+      var removed: [FavoriteTag] = []
       for tag in Set(tags).sorted() {
         try db.execute(
           sql: "DELETE FROM favorite_tag WHERE favorite_id = ? AND tag = ?",
@@ -54,7 +58,7 @@ extension QuoteDatabase {
             SELECT tag, count(*) FROM favorite_tag INDEXED BY favorite_tag_by_tag
             GROUP BY tag ORDER BY count(*) DESC, tag
             """
-        ).map { TagCount(tag: Tag(stored: $0[0]), count: $0[1]) }
+        ).map { TagCount(tag: FavoriteTag(stored: $0[0]), count: $0[1]) }
       }
     }
   }
@@ -62,8 +66,8 @@ extension QuoteDatabase {
   /// Runs `change` on the favorite with `id` in one transaction, and reads the favorite back.
   private func changeTags(
     id: Int64,
-    _ change: (Database) throws -> [Tag]
-  ) throws -> (Favorite, [Tag]) {
+    _ change: (Database) throws -> [FavoriteTag]
+  ) throws -> (Favorite, [FavoriteTag]) {
     try translatingErrors {
       try writer.write { db in
         guard

@@ -228,7 +228,7 @@ public final class QuoteDatabase: Sendable {
   /// characters, and shorter text scans the authors (never the favorites).
   public func forEachFavorite(
     matching authorText: String?,
-    tag: Tag? = nil,
+    tag: FavoriteTag? = nil,
     _ body: (Favorite) throws -> Void
   ) throws {
     try forEachRow(matching: authorText, tag: tag, columns: Favorite.listedColumns, page: nil) {
@@ -242,7 +242,7 @@ public final class QuoteDatabase: Sendable {
   /// Paging by id rather than by offset stays correct when a favorite is removed between pages.
   public func favorites(
     matching authorText: String?,
-    tag: Tag? = nil,
+    tag: FavoriteTag? = nil,
     after afterID: Int64,
     limit: Int
   ) throws -> [Favorite] {
@@ -264,7 +264,7 @@ public final class QuoteDatabase: Sendable {
   /// limit every author is measured.
   public func listShape(
     matching authorText: String?,
-    tag: Tag? = nil,
+    tag: FavoriteTag? = nil,
     widthLimit: Int? = nil,
     authorWidth: (String) -> Int
   ) throws -> FavoriteListShape {
@@ -309,7 +309,7 @@ public final class QuoteDatabase: Sendable {
   /// favorite, nil when no favorite can match.
   static func filter(
     matching authorText: String?,
-    tag: Tag?
+    tag: FavoriteTag?
   ) -> (sql: String, arguments: StatementArguments)? {
     guard let tag else { return filter(matching: authorText) }
     guard var filter = filter(matching: authorText) else { return nil }
@@ -345,7 +345,7 @@ public final class QuoteDatabase: Sendable {
 
   private func forEachRow(
     matching authorText: String?,
-    tag: Tag?,
+    tag: FavoriteTag?,
     columns: String,
     page: (afterID: Int64, limit: Int)?,
     _ body: (Row) throws -> Void

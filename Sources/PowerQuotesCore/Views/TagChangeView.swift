@@ -2,7 +2,7 @@
 public enum TagChangeView {
   /// `Tagged favorite 3 with #stoic. Its tags: #life #stoic`, with a trailing newline;
   /// `verb` is "Tagged" or "Untagged".
-  public static func render(_ favorite: Favorite, changed: [Tag], verb: String) -> String {
+  public static func render(_ favorite: Favorite, changed: [FavoriteTag], verb: String) -> String {
     var text = "\(verb) favorite \(favorite.id)"
     if changed.isEmpty {
       text += ": no change."

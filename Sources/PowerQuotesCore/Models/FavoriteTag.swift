@@ -2,7 +2,7 @@
 ///
 /// `Stoic`, `STOIC` and `stoic` are one tag, stored as `stoic`. A tag is at most
 /// ``maxLength`` characters, and holds no white space and no control or format character.
-public struct Tag: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct FavoriteTag: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The longest tag, in Unicode scalars (characters, for nearly every tag).
   public static let maxLength = 64
 
@@ -37,7 +37,7 @@ public struct Tag: Hashable, Sendable, Comparable, CustomStringConvertible {
 
   public var description: String { name }
 
-  public static func < (lhs: Tag, rhs: Tag) -> Bool { lhs.name < rhs.name }
+  public static func < (lhs: FavoriteTag, rhs: FavoriteTag) -> Bool { lhs.name < rhs.name }
 }
 
 /// Why some text is not a tag.
@@ -48,7 +48,7 @@ public enum TagError: Error, Equatable, Sendable, CustomStringConvertible {
   case hasSpace(String)
   /// The tag has a control or invisible format character.
   case hasControl(String)
-  /// The tag is longer than ``Tag/maxLength`` characters.
+  /// The tag is longer than ``FavoriteTag/maxLength`` characters.
   case tooLong(String)
 
   /// One sentence, naming the tag (made safe for a terminal) and what to do.
@@ -64,12 +64,12 @@ public enum TagError: Error, Equatable, Sendable, CustomStringConvertible {
         + "Use letters, digits and signs."
     case .tooLong(let text):
       "The tag '\(UntrustedText.sanitized(String(text.prefix(20))))…' is longer "
-        + "than \(Tag.maxLength) characters. Shorten it."
+        + "than \(FavoriteTag.maxLength) characters. Shorten it."
     }
   }
 }
 
-extension Tag: Codable {
+extension FavoriteTag: Codable {
   /// A tag is written as its name.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
