@@ -78,9 +78,12 @@ public struct FavoritesController: Sendable {
       matching: author, tag: tag, widthLimit: widthLimit, authorWidth: authorWidth)
   }
 
-  /// At most `limit` favorites after id `afterID`, or those whose author contains `author`.
-  public func page(author: String?, after afterID: Int64, limit: Int) throws -> [Favorite] {
-    try database.favorites(matching: author, after: afterID, limit: limit)
+  /// At most `limit` favorites after id `afterID`, or of those whose author contains `author`
+  /// and that have `tag`.
+  public func page(
+    author: String?, tag: FavoriteTag? = nil, after afterID: Int64, limit: Int
+  ) throws -> [Favorite] {
+    try database.favorites(matching: author, tag: tag, after: afterID, limit: limit)
   }
 
   /// Every favorite's author, once each, for completion.
