@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
-import PowerQuotesCore
 import PowerQuotesTestSupport
 import Testing
 
 @testable import PowerQuotesCLI
+@testable import PowerQuotesCore
 
 @Suite("fav find, tag, untag and tags in process")
 struct LibraryCommandTests {
@@ -156,6 +156,26 @@ struct LibraryCommandTests {
     console.clear()
     try await execute(["fav", "list", "--tag", "greek", "--format", "json"], env())
     #expect(console.out.contains("\"tags\" : [\n      \"greek\",\n      \"heart\"\n    ]"))
+  }
+
+  @Test("Exports with notes and tags import back whole today: the new fields do not get in the way")
+  func exportsImportBack() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try await execute(["fav", "tag", "1", "heart", "ocean"], env())
+    try await database.writer.write { db in
+      try db.execute(sql: "UPDATE favorite SET note = 'A note, with \"quotes\".' WHERE id = 1")
+    }
+    for format in ["json", "csv"] {
+      let path = folder.file("favorites.\(format)")
+      try await execute(["fav", "export", "--format", format, "--output", path], env())
+      let fresh = try QuoteDatabase.inMemory()
+      try await execute(
+        ["fav", "import", path], .test(database: fresh, console: console))
+      #expect(try fresh.favorites().map(\.quote) == database.favorites().map(\.quote))
+    }
+    #expect(
+      console.out.components(separatedBy: "5 added, 0 already favorites, 0 rejected").count == 3)
   }
 
   @Test("The shell: find and tag short words, --tag and tag completion")

@@ -60,6 +60,23 @@ struct LibraryViewTests {
     #expect(plain.row(hit) == plain.row(hit.favorite))
   }
 
+  @Test("The shape of found favorites: count, largest id, widest author up to the limit")
+  func shapeOfHits() {
+    let favorites = [
+      Favorite(id: 12, quote: Samples.lao, savedAt: testDate),
+      Favorite(id: 3, quote: Samples.socrates, savedAt: testDate),
+    ]
+    #expect(
+      FavoriteListView.shape(of: favorites)
+        == FavoriteListShape(count: 2, largestID: 12, widestAuthor: 8))
+    #expect(
+      FavoriteListView.shape(
+        of: favorites + [Favorite(id: 4, quote: Samples.umar, savedAt: testDate)])
+        == FavoriteListShape(count: 3, largestID: 12, widestAuthor: 25))
+    #expect(
+      FavoriteListView.shape(of: []) == FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0))
+  }
+
   @Test("fav tags and the tag change lines")
   func tagLists() throws {
     let counts = [

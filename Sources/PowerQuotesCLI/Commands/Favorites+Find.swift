@@ -60,20 +60,22 @@ extension Favorites {
         }
         out.append(count == 0 ? "]\n" : "\n]\n")
       case .text:
-        // Laid out as 'fav list' lays out the whole library (or the tag's favorites), so
-        // rows stream in rank order as they are found.
-        let shape = try env.favoritesController().listShape(
-          author: nil, tag: tagOption.parsed, widthLimit: FavoriteListView.maxAuthorWidth,
-          authorWidth: FavoriteListView.authorWidth)
-        let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
-        try controller.find(query, tag: tagOption.parsed, matches: env.painter.enabled) { hit in
-          if count == 0 { out.append(view.header()) }
-          out.append(view.row(hit))
-          count += 1
+        // The hits are kept to lay the table out for them alone. Ranking sorts every match
+        // before the first one comes back anyway, and measuring the whole library's authors
+        // instead (as 'fav list' does) cost more than the search itself.
+        var hits: [SearchHit] = []
+        try controller.find(query, tag: tagOption.parsed, matches: env.painter.enabled) {
+          hits.append($0)
         }
-        if count == 0 {
+        guard !hits.isEmpty else {
           env.console.note("No favorites match '\(UntrustedText.sanitized(text))'.")
+          return
         }
+        let view = FavoriteListView(
+          shape: FavoriteListView.shape(of: hits.lazy.map(\.favorite)),
+          width: env.terminal.width, painter: env.painter)
+        out.append(view.header())
+        for hit in hits { out.append(view.row(hit)) }
       }
       out.flush()
     }

@@ -1,4 +1,19 @@
 extension FavoriteListView {
+  /// The shape of a list of `favorites` already read: their count, largest id and widest
+  /// author, each author measured once and none past ``maxAuthorWidth``.
+  public static func shape(of favorites: some Sequence<Favorite>) -> FavoriteListShape {
+    var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
+    var measured: Set<String> = []
+    for favorite in favorites {
+      shape.count += 1
+      shape.largestID = max(shape.largestID, favorite.id)
+      if shape.widestAuthor < maxAuthorWidth, measured.insert(favorite.quote.author).inserted {
+        shape.widestAuthor = max(shape.widestAuthor, authorWidth(favorite.quote.author))
+      }
+    }
+    return shape
+  }
+
   /// A found favorite's line, as ``row(_:)`` draws it, with its matching words painted where
   /// the hit says they are.
   public func row(_ hit: SearchHit) -> String {
