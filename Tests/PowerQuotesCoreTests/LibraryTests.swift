@@ -123,12 +123,12 @@ struct LibraryDatabaseTests {
     #expect(try database.tagCounts() == [TagCount(tag: FavoriteTag("love"), count: 1)])
   }
 
-  @Test("Tagging or untagging an unknown id is notFound and changes nothing")
+  @Test("Tagging or untagging an unknown id is noSuchFavorite and changes nothing")
   func unknownID() throws {
-    #expect(throws: FavoritesError.notFound(id: 99)) {
+    #expect(throws: StorageError.noSuchFavorite(id: 99)) {
       try database.tag(id: 99, with: [FavoriteTag("x")])
     }
-    #expect(throws: FavoritesError.notFound(id: 99)) {
+    #expect(throws: StorageError.noSuchFavorite(id: 99)) {
       try database.untag(id: 99, tags: [FavoriteTag("x")])
     }
     #expect(try database.tagCounts().isEmpty)
@@ -223,22 +223,26 @@ struct LibraryDatabaseTests {
   func tagFilter() throws {
     _ = try database.tag(id: 2, with: [FavoriteTag("speech")])
     _ = try database.tag(id: 5, with: [FavoriteTag("speech")])
-    var ids: [Int64] = []
-    try database.forEachFavorite(matching: nil, tag: FavoriteTag("speech")) { ids.append($0.id) }
-    #expect(ids == [2, 5])
-    ids = []
-    try database.forEachFavorite(matching: "socr", tag: FavoriteTag("speech")) { ids.append($0.id) }
-    #expect(ids == [5])
-    let shape = try database.listShape(
-      matching: nil, tag: FavoriteTag("speech"), authorWidth: FavoriteListView.authorWidth)
-    #expect(shape == FavoriteListShape(count: 2, largestID: 5, widestAuthor: 25))
-    #expect(
-      try database.favorites(matching: nil, tag: FavoriteTag("speech"), after: 2, limit: 5).map(
-        \.id)
-        == [5])
-    let none = try database.listShape(
-      matching: nil, tag: FavoriteTag("nothing"), authorWidth: FavoriteListView.authorWidth)
-    #expect(none.count == 0)
+    func ids(_ author: String?, _ tag: String, after: Int64 = 0) throws -> [Int64] {
+      var ids: [Int64] = []
+      try database.forEachFavorite(
+        matching: author, tag: FavoriteTag(tag), after: after, limit: nil
+      ) { ids.append($0.id) }
+      return ids
+    }
+    #expect(try ids(nil, "speech") == [2, 5])
+    #expect(try ids("socr", "speech") == [5])
+    #expect(try ids(nil, "speech", after: 2) == [5])
+    #expect(try ids(nil, "nothing").isEmpty)
+    let size = try database.favoriteListSize(matching: nil, tag: FavoriteTag("speech"))
+    #expect(size.count == 2 && size.largestID == 5)
+    var authors: [String] = []
+    try database.forEachFavoriteAuthor(matching: nil, tag: FavoriteTag("speech")) {
+      authors.append($0)
+      return true
+    }
+    #expect(authors.sorted() == ["Socrates", "Umar ibn Al-Khattāb (R.A)"])
+    #expect(try database.favoriteListSize(matching: nil, tag: FavoriteTag("nothing")).count == 0)
   }
 }
 

@@ -2,13 +2,14 @@ import Foundation
 
 /// Saves, finds, shows and removes favorites: the favorites table of the iOS app.
 public struct FavoritesController: Sendable {
-  private let database: QuoteDatabase
+  private let database: any QuoteStore
   private let client: QuoteClient
   private let now: @Sendable () -> Date
 
-  /// Makes a controller over `database`; `client` fetches quotes for `add(dummyJSONID:)`.
+  /// Makes a controller over the store `database`; `client` fetches quotes for
+  /// `add(dummyJSONID:)`.
   public init(
-    database: QuoteDatabase,
+    database: any QuoteStore,
     client: QuoteClient,
     now: @escaping @Sendable () -> Date
   ) {
@@ -55,27 +56,32 @@ public struct FavoritesController: Sendable {
     }
   }
 
-  /// Every favorite, by id.
-  public func list() throws -> [Favorite] {
-    try database.favorites()
-  }
-
-  /// Favorites whose author contains `author`, ignoring case and diacritics.
-  public func search(author: String) throws -> [Favorite] {
-    try database.favorites(authorContaining: author)
-  }
-
-  /// The shape of the list of every favorite, or of those whose author contains `author` and
-  /// that have `tag`; authors are measured by `authorWidth` up to `widthLimit` columns (see
-  /// ``QuoteDatabase/listShape(matching:tag:widthLimit:authorWidth:)``).
+  /// The shape of the list of every favorite, or of those whose author contains `author` (and
+  /// that have `tag`):
+  /// how many, the largest id, and the widest author as `authorWidth` measures it, for laying
+  /// out a table before streaming it.
+  ///
+  /// The count and the largest id come from the store's indexes, without reading the
+  /// favorites. Each distinct author is measured once, until one is `widthLimit` wide or wider
+  /// (a table never makes its author column wider than that), so the widest author is exact up
+  /// to `widthLimit`; with no limit every author is measured.
   public func listShape(
     author: String?,
     tag: FavoriteTag? = nil,
     widthLimit: Int? = nil,
     authorWidth: (String) -> Int
   ) throws -> FavoriteListShape {
-    try database.listShape(
-      matching: author, tag: tag, widthLimit: widthLimit, authorWidth: authorWidth)
+    let size = try database.favoriteListSize(matching: author, tag: tag)
+    var shape = FavoriteListShape(count: size.count, largestID: size.largestID, widestAuthor: 0)
+    guard shape.count > 0 else { return shape }
+    var measured: Set<String> = []
+    try database.forEachFavoriteAuthor(matching: author, tag: tag) { name in
+      guard measured.insert(name).inserted else { return true }
+      shape.widestAuthor = max(shape.widestAuthor, authorWidth(name))
+      if let widthLimit, shape.widestAuthor >= widthLimit { return false }
+      return true
+    }
+    return shape
   }
 
   /// At most `limit` favorites after id `afterID`, or of those whose author contains `author`
@@ -83,7 +89,11 @@ public struct FavoritesController: Sendable {
   public func page(
     author: String?, tag: FavoriteTag? = nil, after afterID: Int64, limit: Int
   ) throws -> [Favorite] {
-    try database.favorites(matching: author, tag: tag, after: afterID, limit: limit)
+    var favorites: [Favorite] = []
+    try database.forEachFavorite(matching: author, tag: tag, after: afterID, limit: limit) {
+      favorites.append($0)
+    }
+    return favorites
   }
 
   /// Every favorite's author, once each, for completion.
@@ -96,7 +106,7 @@ public struct FavoritesController: Sendable {
   public func forEach(
     author: String?, tag: FavoriteTag? = nil, _ body: (Favorite) throws -> Void
   ) throws {
-    try database.forEachFavorite(matching: author, tag: tag, body)
+    try database.forEachFavorite(matching: author, tag: tag, after: 0, limit: nil, body)
   }
 
   /// The favorite with `id`.

@@ -1,9 +1,9 @@
 /// Finds favorites by their words, and tags them: the library side of the favorites.
 public struct LibraryController: Sendable {
-  private let database: QuoteDatabase
+  private let database: any LibraryStore
 
   /// Makes a controller over `database`.
-  public init(database: QuoteDatabase) {
+  public init(database: any LibraryStore) {
     self.database = database
   }
 
@@ -24,7 +24,11 @@ public struct LibraryController: Sendable {
   public func tag(id: Int64, with tags: [FavoriteTag]) throws -> (
     favorite: Favorite, added: [FavoriteTag]
   ) {
-    try database.tag(id: id, with: tags)
+    do {
+      return try database.tag(id: id, with: tags)
+    } catch StorageError.noSuchFavorite(let id) {
+      throw FavoritesError.notFound(id: id)
+    }
   }
 
   /// Takes `tags` off the favorite with `id`.
@@ -33,7 +37,11 @@ public struct LibraryController: Sendable {
   public func untag(id: Int64, tags: [FavoriteTag]) throws -> (
     favorite: Favorite, removed: [FavoriteTag]
   ) {
-    try database.untag(id: id, tags: tags)
+    do {
+      return try database.untag(id: id, tags: tags)
+    } catch StorageError.noSuchFavorite(let id) {
+      throw FavoritesError.notFound(id: id)
+    }
   }
 
   /// Every tag with its count, most used first.

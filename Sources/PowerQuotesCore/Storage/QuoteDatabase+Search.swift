@@ -1,6 +1,6 @@
 import GRDB
 
-extension QuoteDatabase {
+extension QuoteDatabase: LibraryStore {
   /// Calls `body` with each favorite matching `query`, best match first (FTS5's bm25 rank over
   /// quote, author, note and tags), one at a time; with `tag`, only favorites that have it.
   ///
@@ -12,8 +12,8 @@ extension QuoteDatabase {
     matches: Bool = false,
     _ body: (SearchHit) throws -> Void
   ) throws {
-    let columns = Favorite.listedColumns.split(separator: ",")
-      .map { "favorite." + $0.trimmingPrefix(" ") }.joined(separator: ", ")
+    let columns = FavoriteRecord.listedColumns.map { "favorite." + $0.name }
+      .joined(separator: ", ")
     var sql = "SELECT \(columns)"
     var arguments: StatementArguments = []
     if matches {
@@ -37,7 +37,7 @@ extension QuoteDatabase {
       try writer.read { db in
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
-          let favorite = Favorite(listedRow: row)
+          let favorite = FavoriteRecord.listed(row)
           var hit = SearchHit(favorite: favorite)
           if matches {
             hit.quoteMatches = SearchHit.pieces(row[8], original: favorite.quote.text)

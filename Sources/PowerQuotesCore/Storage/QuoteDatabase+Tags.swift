@@ -9,7 +9,7 @@ extension QuoteDatabase {
   /// it is.
   ///
   /// - Returns: the favorite as it is now, and the tags it did not have before.
-  /// - Throws: ``FavoritesError/notFound(id:)`` when no favorite has `id`; nothing changes.
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
   public func tag(id: Int64, with tags: [FavoriteTag]) throws -> (
     favorite: Favorite, added: [FavoriteTag]
   ) {
@@ -30,7 +30,7 @@ extension QuoteDatabase {
   /// not an error.
   ///
   /// - Returns: the favorite as it is now, and the tags it had and no longer has.
-  /// - Throws: ``FavoritesError/notFound(id:)`` when no favorite has `id`; nothing changes.
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
   public func untag(id: Int64, tags: [FavoriteTag]) throws -> (
     favorite: Favorite, removed: [FavoriteTag]
   ) {
@@ -73,11 +73,11 @@ extension QuoteDatabase {
         guard
           try Bool.fetchOne(db, sql: "SELECT 1 FROM favorite WHERE id = ?", arguments: [id])
             != nil
-        else { throw FavoritesError.notFound(id: id) }
+        else { throw StorageError.noSuchFavorite(id: id) }
         let changed = try change(db)
         let row = try Row.fetchOne(db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [id])
-        guard let row else { throw FavoritesError.notFound(id: id) }
-        return (Favorite(row: row), changed)
+        guard let row else { throw StorageError.noSuchFavorite(id: id) }
+        return (FavoriteRecord(row: row).favorite, changed)
       }
     }
   }
