@@ -17,7 +17,7 @@ extension Favorites {
         Examples:
           $ powerquotes fav find courage
           $ powerquotes fav find '"the unexamined life"'
-          $ powerquotes fav find stoi* --tag morning
+          $ powerquotes fav find 'stoi*' --tag morning
           $ powerquotes fav find rumi --format json
         """
     )

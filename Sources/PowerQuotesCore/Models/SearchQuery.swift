@@ -106,7 +106,7 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
     case .noWords(let text):
       "The query '\(UntrustedText.sanitized(text))' has no words to search for. Give words, "
         + "\"an exact phrase\" or the start of a word followed by *, as in: powerquotes fav "
-        + "find stoi*"
+        + "find 'stoi*'"
     }
   }
 }
