@@ -268,7 +268,7 @@ struct ShellCompletionTests {
       fav.subcommands.map(\.name)
         == [
           "add", "list", "search", "find", "show", "tag", "untag", "tags", "rm", "share",
-          "export", "import",
+          "export", "import", "stats",
         ])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
     #expect(tree.subcommand("random")?.values["--format"] == ["text", "json"])
@@ -282,12 +282,13 @@ struct ShellCompletionTests {
         [], "",
         [
           "back", "browse", "delete", "exit", "fav", "find", "help", "list", "more", "next",
-          "quit", "random", "save", "search", "share", "shell", "show", "sync", "tag", "today",
+          "quit", "random", "save", "search", "share", "shell", "show", "stats", "sync", "tag",
+          "today",
         ]
       ),
       ([], "ra", ["random"]),
       (["fav"], "se", ["search"]),
-      (["fav"], "s", ["search", "share", "show"]),
+      (["fav"], "s", ["search", "share", "show", "stats"]),
       (["random"], "--o", ["--offline", "--online"]),
       (["random", "--format"], "", ["json", "text"]),
       (["fav", "search"], "um", ["Umar ibn Al-Khattāb (R.A)"]),
@@ -297,6 +298,12 @@ struct ShellCompletionTests {
       (["next"], "--sa", ["--save"]),
       (["random", "--source"], "z", ["zenquotes"]),
       ([], "to", ["today"]),
+      (["fav"], "st", ["stats"]),
+      (["random"], "--ma", ["--max-length"]),
+      (["random"], "--fa", ["--favorites"]),
+      (["random", "--favorites", "--author"], "r", ["Rumi"]),
+      (["next", "--favorites", "--author"], "ab", ["Abu Bakr (R.A)"]),
+      (["random", "--author", "rumi"], "--sh", ["--short"]),
     ]
   )
   func candidates(before: [String], word: String, expected: [String]) {

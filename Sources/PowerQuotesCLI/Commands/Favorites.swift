@@ -4,7 +4,7 @@ import ArgumentParser
 struct Favorites: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fav",
-    abstract: "Save, list, find, tag, show, share, remove, export and import favorite quotes.",
+    abstract: "Save, list, find, tag, show, share, remove, export, import and count favorites.",
     discussion: """
       Examples:
         $ powerquotes fav add
@@ -16,10 +16,11 @@ struct Favorites: AsyncParsableCommand {
         $ powerquotes fav rm 3
         $ powerquotes fav export --format csv --output favorites.csv
         $ powerquotes fav import favorites.csv
+        $ powerquotes fav stats
       """,
     subcommands: [
       Add.self, List.self, Search.self, Find.self, Show.self, PutTags.self, TakeTags.self,
-      ListTags.self, Remove.self, Share.self, Export.self, Import.self,
+      ListTags.self, Remove.self, Share.self, Export.self, Import.self, Stats.self,
     ]
   )
 }

@@ -1,8 +1,8 @@
 import PowerQuotesCore
 
 /// What Tab offers in the shell: command and subcommand names, flags, option values, and
-/// authors of favorites after `search` and `fav search`, and tags after `--tag`, `fav tag ID`
-/// and `fav untag ID`.
+/// authors of favorites after `search`, `fav search` and `random --author`, and tags after
+/// `--tag`, `fav tag ID` and `fav untag ID`.
 struct ShellCompleter: Sendable {
   /// The command tree, as ArgumentParser describes it.
   var tree: CommandTree
@@ -28,6 +28,10 @@ struct ShellCompleter: Sendable {
     }
     // Short words stand for commands: complete them as the commands they stand for.
     let expanded = ShellSession.expand(first).map { $0 + before.dropFirst() } ?? before
+    // After `random --author` (`next --author`): the authors of favorites, as it matches them.
+    if before.last == "--author", expanded.first == "random" {
+      return authors()
+    }
     var node = tree
     var positionals: [String] = []
     for word in expanded {

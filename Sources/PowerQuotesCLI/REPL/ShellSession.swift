@@ -27,6 +27,7 @@ final class ShellSession {
     ShortWord(word: "list", usage: "list", meaning: "favorites, a page at a time"),
     ShortWord(word: "find", usage: "find WORDS", meaning: "favorites by their words (fav find)"),
     ShortWord(word: "tag", usage: "tag ID TAG...", meaning: "tag a favorite (fav tag)"),
+    ShortWord(word: "stats", usage: "stats", meaning: "favorites counted (fav stats)"),
     ShortWord(
       word: "more",
       usage: "more",
@@ -51,6 +52,7 @@ final class ShellSession {
     case "list": ["fav", "list"]
     case "find": ["fav", "find"]
     case "tag": ["fav", "tag"]
+    case "stats": ["fav", "stats"]
     case "show": ["fav", "show"]
     case "share": ["share"]
     case "delete": ["fav", "rm"]
@@ -276,6 +278,7 @@ final class ShellSession {
     return """
       Every command of the command line works here, without 'powerquotes':
         random [--source dummyjson|zenquotes|offline] [--id N] [--save]
+               [--favorites [--author TEXT] [--tag TAG]] [--short | --long | --max-length N]
         today
         fav add | list [--tag TAG] | search AUTHOR | find WORDS | show ID | rm ID... | share ID
         fav tag ID TAG... | untag ID TAG... | tags
@@ -283,6 +286,7 @@ final class ShellSession {
         share [--style plain|markdown|json] [--output FILE] [--copy]
         browse [--page N] [--per-page N]
         sync
+        fav stats [--format json]
         COMMAND --help    (or: help COMMAND)
 
       Short words:

@@ -49,6 +49,21 @@ public protocol FavoriteStore: Sendable {
     _ body: (String) throws -> Bool
   ) throws
 
+  /// How many favorites pass `filter`'s author and tag (its length is not looked at), counted
+  /// without reading the favorites.
+  func favoriteCount(matching filter: FavoriteFilter) throws -> Int
+
+  /// The id of the favorite at `index` (0 ..< ``favoriteCount(matching:)``) in id order among
+  /// those that pass `filter`'s author and tag, if there is one.
+  func favoriteID(atIndex index: Int, matching filter: FavoriteFilter) throws -> Int64?
+
+  /// Calls `body` with the id and quote text of each favorite that passes `filter`'s author
+  /// and tag, and could be of its length, in id order; `body` decides the length.
+  func forEachFavoriteText(
+    matching filter: FavoriteFilter,
+    _ body: (Int64, String) throws -> Void
+  ) throws
+
   /// Distinct authors of favorites, sorted, for completion.
   func favoriteAuthors() throws -> [String]
 
@@ -107,16 +122,5 @@ extension FavoriteStore {
     var favorites: [Favorite] = []
     try forEachFavorite(matching: authorText, after: 0, limit: nil) { favorites.append($0) }
     return favorites
-  }
-
-  /// ``importFavorites(count:at:dryRun:feed:)`` of a list of quotes.
-  public func importFavorites(
-    _ quotes: [ImportedQuote],
-    at date: Date,
-    dryRun: Bool
-  ) throws -> (added: Int, alreadyFavorites: Int) {
-    try importFavorites(count: quotes.count, at: date, dryRun: dryRun) { insert in
-      for quote in quotes { insert(quote) }
-    }
   }
 }
