@@ -266,7 +266,10 @@ struct ShellCompletionTests {
     let fav = try #require(tree.subcommand("fav"))
     #expect(
       fav.subcommands.map(\.name)
-        == ["add", "list", "search", "show", "rm", "share", "export", "import", "stats"])
+        == [
+          "add", "list", "search", "find", "show", "tag", "untag", "tags", "rm", "share",
+          "export", "import", "stats",
+        ])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
     #expect(tree.subcommand("random")?.values["--format"] == ["text", "json"])
     #expect(tree.subcommand("random")?.values["--source"] == ["dummyjson", "zenquotes", "offline"])
@@ -278,8 +281,9 @@ struct ShellCompletionTests {
       (
         [], "",
         [
-          "back", "browse", "delete", "exit", "fav", "help", "list", "more", "next", "quit",
-          "random", "save", "search", "share", "shell", "show", "stats", "sync", "today",
+          "back", "browse", "delete", "exit", "fav", "find", "help", "list", "more", "next",
+          "quit", "random", "save", "search", "share", "shell", "show", "stats", "sync", "tag",
+          "today",
         ]
       ),
       ([], "ra", ["random"]),

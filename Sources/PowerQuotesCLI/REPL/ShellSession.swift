@@ -25,6 +25,8 @@ final class ShellSession {
       meaning: "favorites by an author, a page at a time"
     ),
     ShortWord(word: "list", usage: "list", meaning: "favorites, a page at a time"),
+    ShortWord(word: "find", usage: "find WORDS", meaning: "favorites by their words (fav find)"),
+    ShortWord(word: "tag", usage: "tag ID TAG...", meaning: "tag a favorite (fav tag)"),
     ShortWord(word: "stats", usage: "stats", meaning: "favorites counted (fav stats)"),
     ShortWord(
       word: "more",
@@ -48,6 +50,8 @@ final class ShellSession {
     case "save": ["fav", "add"]
     case "search": ["fav", "search"]
     case "list": ["fav", "list"]
+    case "find": ["fav", "find"]
+    case "tag": ["fav", "tag"]
     case "stats": ["fav", "stats"]
     case "show": ["fav", "show"]
     case "share": ["share"]
@@ -276,7 +280,8 @@ final class ShellSession {
         random [--source dummyjson|zenquotes|offline] [--id N] [--save]
                [--favorites [--author TEXT] [--tag TAG]] [--short | --long | --max-length N]
         today
-        fav add | list | search AUTHOR | show ID | rm ID... | share ID
+        fav add | list [--tag TAG] | search AUTHOR | find WORDS | show ID | rm ID... | share ID
+        fav tag ID TAG... | untag ID TAG... | tags
         fav export [--format json|csv|markdown|fortune] | import FILE|URL
         share [--style plain|markdown|json] [--output FILE] [--copy]
         browse [--page N] [--per-page N]
