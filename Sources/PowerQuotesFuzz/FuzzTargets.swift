@@ -89,7 +89,7 @@ enum FuzzTargets: String, CaseIterable {
       if Set(imported.tags).count != imported.tags.count
         || imported.tags.contains(where: { tag in
           tag.isEmpty || tag != tag.lowercased()
-            || tag.unicodeScalars.count > ImportParser.maxTagLength
+            || tag.unicodeScalars.count > FavoriteTag.maxLength
             || tag.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 }
         })
       {

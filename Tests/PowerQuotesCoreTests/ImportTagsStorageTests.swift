@@ -98,6 +98,33 @@ struct ImportTagsStorageTests {
     #expect(try searched(path, "later") == ["Be kind."])
   }
 
+  @Test(
+    "Notes and tags round-trip through fav export and fav import",
+    arguments: [ExportFormat.json, .csv])
+  func roundTrip(format: ExportFormat) async throws {
+    defer { folder.remove() }
+    let source = folder.file("source.sqlite")
+    _ = try await importFile(
+      #"""
+      [{"quote": "Know thyself.", "author": "Socrates", "note": "Delphi,\n\"the temple\"",
+        "tags": ["greek", "wisdom"]},
+       {"quote": "Be kind.", "author": "Plato"},
+       {"quote": "Stay.", "author": "Ann", "tags": ["Ünïcode"]}]
+      """#, into: source)
+    let before = try QuoteDatabase.open(path: source).favorites()
+    #expect(before.map(\.note) == ["Delphi,\n\"the temple\"", "", ""])
+    #expect(before.map(\.tags) == [["greek", "wisdom"], [], ["ünïcode"]])
+    let target = folder.file("target.sqlite")
+    let report = try await importFile(ExportView.render(before, format: format), into: target)
+    #expect(report.added == 3)
+    #expect(report.rejected.isEmpty)
+    let after = try QuoteDatabase.open(path: target).favorites()
+    #expect(after.map(\.quote) == before.map(\.quote))
+    #expect(after.map(\.note) == before.map(\.note))
+    #expect(after.map(\.tags) == before.map(\.tags))
+    #expect(after.map(\.savedAt) == before.map(\.savedAt))
+  }
+
   @Test("A dry run counts exactly and leaves no note or tag behind")
   func dryRun() async throws {
     defer { folder.remove() }

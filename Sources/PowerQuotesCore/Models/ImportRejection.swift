@@ -20,7 +20,7 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
     case notAClipping
     /// The note is longer than ``QuoteText/maxNoteLength`` characters.
     case noteTooLong
-    /// A tag that is not one word (see ``ImportParser/importedTags(_:)``), with the reason.
+    /// A tag that is not one word (see ``FavoriteTag``), with the reason.
     case invalidTag(String, problem: String)
 
     /// The reason for a quote ``QuoteText`` keeps out.
