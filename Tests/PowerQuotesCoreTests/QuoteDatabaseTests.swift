@@ -173,6 +173,33 @@ struct QuoteDatabaseTests {
     }
   }
 
+  @Test("A value that is not of its column's kind is one sentence, never a trap")
+  func unreadableValues() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("q.sqlite")
+    let database = try QuoteDatabase.open(path: path)
+    guard case .added(let saved) = try database.addFavorite(Samples.rumi, at: testDate) else {
+      Issue.record("expected the favorite to be added")
+      return
+    }
+    try database.recordShown(Samples.umar, at: testDate)
+    // As a hand-edited or damaged file may have them: a time that is no time, a NULL note.
+    try database.writer.write { db in
+      try db.execute(sql: "UPDATE favorite SET saved_at = 'last Tuesday'")
+      try db.execute(sql: "UPDATE last_shown SET shown_at = x'00ff'")
+    }
+    let unreadable = StorageError.unreadableValue(path: path)
+    #expect(throws: unreadable) { try database.favorite(id: saved.id) }
+    #expect(throws: unreadable) { try database.favorites() }
+    #expect(throws: unreadable) { try database.lastShown() }
+    #expect(
+      unreadable.errorDescription
+        == "The database \(path) holds a value powerquotes cannot read (a time, a number or a "
+        + "text that is not one); it was left untouched. Check it with sqlite3, or pass another "
+        + "file with --database.")
+  }
+
   @Test("A device where the file should be is a clear error, and is not written")
   func deviceInTheWay() throws {
     let error = #expect(throws: StorageError.self) {

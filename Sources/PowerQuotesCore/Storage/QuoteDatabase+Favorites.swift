@@ -62,7 +62,7 @@ extension QuoteDatabase: FavoriteStore {
       try writer.read { db in
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
-          try body(FavoriteRecord.listed(row))
+          try body(try FavoriteRecord.listed(row))
         }
       }
     }

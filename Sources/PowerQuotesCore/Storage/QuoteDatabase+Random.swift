@@ -49,7 +49,7 @@ extension QuoteDatabase {
       try writer.read { db in
         let rows = try Row.fetchCursor(db, sql: sql, arguments: query.arguments + [minimum])
         while let row = try rows.next() {
-          try body(row[0], row[1])
+          try body(try row.decode(atIndex: 0), try row.decode(atIndex: 1))
         }
       }
     }
@@ -69,8 +69,8 @@ extension QuoteDatabase {
           arguments: [minimumScalars]
         )
         while let row = try rows.next() {
-          let id: Int = row[0]
-          try body(id - 1, row[1])
+          let id: Int = try row.decode(atIndex: 0)
+          try body(id - 1, try row.decode(atIndex: 1))
         }
       }
     }

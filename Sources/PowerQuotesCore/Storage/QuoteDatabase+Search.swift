@@ -37,11 +37,13 @@ extension QuoteDatabase: LibraryStore {
       try writer.read { db in
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
-          let favorite = FavoriteRecord.listed(row)
+          let favorite = try FavoriteRecord.listed(row)
           var hit = SearchHit(favorite: favorite)
           if matches {
-            hit.quoteMatches = SearchHit.pieces(row[8], original: favorite.quote.text)
-            hit.authorMatches = SearchHit.pieces(row[9], original: favorite.quote.author)
+            hit.quoteMatches = SearchHit.pieces(
+              try row.decode(atIndex: 8), original: favorite.quote.text)
+            hit.authorMatches = SearchHit.pieces(
+              try row.decode(atIndex: 9), original: favorite.quote.author)
           }
           try body(hit)
         }

@@ -49,9 +49,9 @@ extension QuoteDatabase {
             """
         )
         while let row = try rows.next() {
-          let source: String = row[0]
-          let minute: String = row[1]
-          let count: Int = row[2]
+          let source: String = try row.decode(atIndex: 0)
+          let minute: String = try row.decode(atIndex: 1)
+          let count: Int = try row.decode(atIndex: 2)
           sources[source, default: 0] += count
           if minute != lastMinute {
             lastMinute = minute

@@ -77,7 +77,7 @@ extension QuoteDatabase {
         let changed = try change(db)
         let row = try Row.fetchOne(db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [id])
         guard let row else { throw StorageError.noSuchFavorite(id: id) }
-        return (FavoriteRecord(row: row).favorite, changed)
+        return (try FavoriteRecord(row: row).favorite, changed)
       }
     }
   }

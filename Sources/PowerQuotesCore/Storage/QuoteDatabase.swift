@@ -186,6 +186,8 @@ public final class QuoteDatabase: Sendable {
       throw DatabaseFile.readOnlyError(path: path)
     } catch let error as DatabaseError {
       throw StorageError.sqlite(path: path, message: error.message ?? "\(error.resultCode)")
+    } catch is RowDecodingError, is UnreadableValue {
+      throw StorageError.unreadableValue(path: path)
     }
   }
 }

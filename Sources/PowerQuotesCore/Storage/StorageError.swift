@@ -22,6 +22,8 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
   case noSuchFavorite(id: Int64)
   /// SQLite refused an operation (a disk error, a locked or damaged file, a read-only file).
   case sqlite(path: String, message: String)
+  /// A row holds a value that is not of its column's kind (a damaged or hand-edited file).
+  case unreadableValue(path: String)
 
   public var errorDescription: String? {
     // Paths come from flags and the environment: made safe for a terminal like any outside text.
@@ -51,6 +53,10 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
       "No favorite with id \(id)."
     case .sqlite(let path, let message):
       "The database \(shown(path)) could not be used: \(shown(message))."
+    case .unreadableValue(let path):
+      "The database \(shown(path)) holds a value powerquotes cannot read (a time, a number or a "
+        + "text that is not one); it was left untouched. Check it with sqlite3, or pass another "
+        + "file with --database."
     }
   }
 }

@@ -39,12 +39,12 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
     self.savedAt = savedAt
   }
 
-  init(row: Row) {
-    id = row[Columns.id]
-    quote = Quote(row: row)
-    savedAt = StoredTime.date(row, Columns.savedAt)
-    note = row[Columns.note] ?? ""
-    tags = row[Columns.tags] ?? ""
+  init(row: Row) throws {
+    id = try row.decode(forColumn: Columns.id.name)
+    quote = try Quote(row: row)
+    savedAt = try StoredTime.date(row, Columns.savedAt)
+    note = try row.decode(String?.self, forColumn: Columns.note.name) ?? ""
+    tags = try row.decode(String?.self, forColumn: Columns.tags.name) ?? ""
   }
 
   func encode(to container: inout PersistenceContainer) {
@@ -96,14 +96,16 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
 
   /// The favorite in a row of ``listedColumns``, read by position: a list streams 100,000 of
   /// them, and a column found by name costs more than the rest of the row.
-  static func listed(_ row: Row) -> Favorite {
+  static func listed(_ row: Row) throws -> Favorite {
     Favorite(
-      id: row[0],
+      id: try row.decode(atIndex: 0),
       quote: Quote(
-        text: row[1], author: row[2], source: QuoteSource(rawValue: row[3]), sourceID: row[4]),
-      savedAt: StoredTime.date(row, at: 5),
-      note: row[6],
-      tags: tagList(row[7])
+        text: try row.decode(atIndex: 1), author: try row.decode(atIndex: 2),
+        source: QuoteSource(rawValue: try row.decode(atIndex: 3)),
+        sourceID: try row.decode(atIndex: 4)),
+      savedAt: try StoredTime.date(row, at: 5),
+      note: try row.decode(atIndex: 6),
+      tags: tagList(try row.decode(atIndex: 7))
     )
   }
 }

@@ -21,9 +21,9 @@ struct LastShownRecord: FetchableRecord, PersistableRecord {
     self.shownAt = shownAt
   }
 
-  init(row: Row) {
-    quote = Quote(row: row)
-    shownAt = StoredTime.date(row, Columns.shownAt)
+  init(row: Row) throws {
+    quote = try Quote(row: row)
+    shownAt = try StoredTime.date(row, Columns.shownAt)
   }
 
   func encode(to container: inout PersistenceContainer) {

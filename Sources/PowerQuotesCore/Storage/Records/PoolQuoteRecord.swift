@@ -25,10 +25,10 @@ struct PoolQuoteRecord: FetchableRecord, PersistableRecord {
     self.firstSeenAt = firstSeenAt
   }
 
-  init(row: Row) {
-    id = row[Columns.id]
-    quote = Quote(row: row)
-    firstSeenAt = StoredTime.date(row, Columns.firstSeenAt)
+  init(row: Row) throws {
+    id = try row.decode(forColumn: Columns.id.name)
+    quote = try Quote(row: row)
+    firstSeenAt = try StoredTime.date(row, Columns.firstSeenAt)
   }
 
   func encode(to container: inout PersistenceContainer) {

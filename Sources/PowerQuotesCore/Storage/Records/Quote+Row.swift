@@ -10,12 +10,12 @@ enum QuoteColumns {
 
 extension Quote {
   /// The quote in a row of any table (see ``QuoteColumns``).
-  init(row: Row) {
+  init(row: Row) throws {
     self.init(
-      text: row[QuoteColumns.text],
-      author: row[QuoteColumns.author],
-      source: QuoteSource(rawValue: row[QuoteColumns.source]),
-      sourceID: row[QuoteColumns.sourceID]
+      text: try row.decode(forColumn: QuoteColumns.text.name),
+      author: try row.decode(forColumn: QuoteColumns.author.name),
+      source: QuoteSource(rawValue: try row.decode(forColumn: QuoteColumns.source.name)),
+      sourceID: try row.decode(forColumn: QuoteColumns.sourceID.name)
     )
   }
 

@@ -15,21 +15,41 @@ enum StoredTime {
   /// The time in `row` at position `index`.
   ///
   /// Text this binary wrote is read by ``Timestamp/date(stored:)``; anything else a time column
-  /// may hold is read as GRDB reads a `Date`.
-  static func date(_ row: Row, at index: Int) -> Date {
-    if let text = row[index] as String?, let date = Timestamp.date(stored: text) { return date }
-    return row[index]
+  /// may hold is read as GRDB reads a `Date` from a database value.
+  ///
+  /// - Throws: ``UnreadableValue`` when the value is no time at all (a damaged or hand-edited
+  ///   file); ``QuoteDatabase`` turns it into ``StorageError/unreadableValue(path:)``.
+  static func date(_ row: Row, at index: Int) throws -> Date {
+    try date(row[index] as DatabaseValue)
   }
 
   /// The time in `row`'s `column`, read as ``date(_:at:)`` reads it.
-  static func date(_ row: Row, _ column: some ColumnExpression) -> Date {
-    if let text = row[column] as String?, let date = Timestamp.date(stored: text) { return date }
-    return row[column]
+  static func date(_ row: Row, _ column: some ColumnExpression) throws -> Date {
+    try date(row[column] as DatabaseValue)
+  }
+
+  /// The time a time column's value holds.
+  ///
+  /// Never GRDB's fast statement decoding of a `Date`, which traps on some blobs.
+  private static func date(_ value: DatabaseValue) throws -> Date {
+    if case .string(let text) = value.storage, let date = Timestamp.date(stored: text) {
+      return date
+    }
+    switch value.storage {
+    case .string, .int64, .double:
+      if let date = Date.fromDatabaseValue(value) { return date }
+    case .null, .blob:
+      break
+    }
+    throw UnreadableValue()
   }
 
   /// The time, if any, in `row`'s `column`, read as ``date(_:at:)`` reads it.
-  static func optionalDate(_ row: Row, _ column: some ColumnExpression) -> Date? {
+  static func optionalDate(_ row: Row, _ column: some ColumnExpression) throws -> Date? {
     if row[column] as DatabaseValue == .null { return nil }
-    return date(row, column)
+    return try date(row, column)
   }
 }
+
+/// A stored value that is not of its column's kind: a damaged or hand-edited database.
+struct UnreadableValue: Error {}

@@ -28,15 +28,15 @@ struct SyncStateRecord: FetchableRecord, PersistableRecord {
     self.updatedAt = updatedAt
   }
 
-  init(row: Row) {
-    source = QuoteSource(rawValue: row[Columns.source])
+  init(row: Row) throws {
+    source = QuoteSource(rawValue: try row.decode(forColumn: Columns.source.name))
     state = SyncState(
-      nextSkip: row[Columns.nextSkip],
-      total: row[Columns.total],
-      startedAt: StoredTime.date(row, Columns.startedAt),
-      finishedAt: StoredTime.optionalDate(row, Columns.finishedAt)
+      nextSkip: try row.decode(forColumn: Columns.nextSkip.name),
+      total: try row.decode(forColumn: Columns.total.name),
+      startedAt: try StoredTime.date(row, Columns.startedAt),
+      finishedAt: try StoredTime.optionalDate(row, Columns.finishedAt)
     )
-    updatedAt = StoredTime.date(row, Columns.updatedAt)
+    updatedAt = try StoredTime.date(row, Columns.updatedAt)
   }
 
   func encode(to container: inout PersistenceContainer) {
