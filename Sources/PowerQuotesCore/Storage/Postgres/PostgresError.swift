@@ -54,6 +54,15 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     }
   }
 
+  /// Whether the server is down, unreachable or stopped answering, rather than refusing what
+  /// was asked: `random` and `today` then still show a quote.
+  public var isUnreachable: Bool {
+    switch self {
+    case .cannotConnect, .timedOut, .connectionLost: true
+    default: false
+    }
+  }
+
   /// libpq's or the server's words, made fit for the middle of a sentence.
   ///
   /// On one line, safe for a terminal, without the password, without libpq's "connection to
