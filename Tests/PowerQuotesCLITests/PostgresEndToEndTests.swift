@@ -20,7 +20,7 @@ struct PostgresEndToEndTests {
     async throws
   {
     let base = try PostgresTestDatabase.serverURL()
-    let url = try PostgresTestDatabase.create(on: base)
+    let url = try await PostgresTestDatabase.onThread { try PostgresTestDatabase.create(on: base) }
     defer { PostgresTestDatabase.drop(url, on: base) }
     let password = try #require(base.password)
     let text =
@@ -182,5 +182,46 @@ struct PostgresEndToEndTests {
         atPath: FileManager.default.currentDirectoryPath + "/postgres:"))
     let help = try await runBinary(["fav", "list", "--help"], home: home.path)
     #expect(help.out.contains("postgres://"))
+  }
+
+  @Test("An import killed part way leaves nothing: it is one transaction")
+  func killedImport() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    try await withDatabase { url, _ in
+      let file = home.file("many.csv")
+      let rows = (1...20_000).map { "Saying number \($0),Author \($0 % 50)" }
+      try (["quote,author"] + rows).joined(separator: "\n")
+        .write(toFile: file, atomically: true, encoding: .utf8)
+      // The schema first, so the sequence below exists.
+      let first = try await runBinary(["fav", "list", "--database", url], home: home.path)
+      #expect(first.status == 0, "stderr: \(first.err)")
+
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: builtBinary)
+      process.arguments = ["fav", "import", file, "--database", url]
+      process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Identity values are drawn outside the transaction, so another connection sees them:
+      // once 200 are drawn, the import is well under way, uncommitted.
+      let watcher = try PostgresConnection(url: try PostgresURL(parsing: url), timeout: 30)
+      var drawn = 0
+      while process.isRunning && drawn < 200 {
+        try await Task.sleep(for: .milliseconds(20))
+        drawn =
+          Int(try watcher.execute("SELECT last_value FROM favorite_id_seq").values[0][0] ?? "") ?? 0
+      }
+      #expect(process.isRunning, "the import ended before it could be killed")
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .uncaughtSignal)
+      let count = try watcher.execute("SELECT count(*) FROM favorite")
+      #expect(count.values[0][0] == "0")
+      let list = try await runBinary(["fav", "list", "--database", url], home: home.path)
+      #expect(list.status == 0)
+      #expect(!list.out.contains("Saying number"))
+    }
   }
 }

@@ -34,6 +34,16 @@ public enum PostgresTestDatabase {
     return fresh
   }
 
+  /// Runs blocking `body` on a thread of its own, so that it holds up none of the few threads
+  /// Swift's tasks share (two on a two-core machine).
+  public static func onThread<T: Sendable>(
+    _ body: @escaping @Sendable () throws -> T
+  ) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+  }
+
   /// Drops the database `url` names, ending its connections.
   public static func drop(_ url: PostgresURL, on base: PostgresURL) {
     guard let name = url.database, name.hasPrefix("powerquotes_test_") else { return }

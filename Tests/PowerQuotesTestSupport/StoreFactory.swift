@@ -21,6 +21,13 @@ public struct StoreFactory: Sendable, CustomTestStringConvertible {
 
   public var testDescription: String { name }
 
+  /// ``make`` on a thread of its own, for async tests: making a PostgreSQL database blocks for
+  /// a while, and Swift's tasks share as few threads as there are cores, which an in-process
+  /// HTTP server of another test needs too.
+  public func makeOffPool() async throws -> any QuoteStore {
+    try await PostgresTestDatabase.onThread(make)
+  }
+
   /// A private SQLite database in memory.
   public static let sqlite = StoreFactory(name: "SQLite") { try QuoteDatabase.inMemory() }
 
