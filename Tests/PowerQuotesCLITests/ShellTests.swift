@@ -266,7 +266,10 @@ struct ShellCompletionTests {
     let fav = try #require(tree.subcommand("fav"))
     #expect(
       fav.subcommands.map(\.name)
-        == ["add", "list", "search", "show", "rm", "share", "export", "import"])
+        == [
+          "add", "list", "search", "find", "show", "tag", "untag", "tags", "rm", "share",
+          "export", "import", "stats",
+        ])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
     #expect(tree.subcommand("random")?.values["--format"] == ["text", "json"])
     #expect(tree.subcommand("random")?.values["--source"] == ["dummyjson", "zenquotes", "offline"])
@@ -278,13 +281,14 @@ struct ShellCompletionTests {
       (
         [], "",
         [
-          "back", "browse", "delete", "exit", "fav", "help", "list", "more", "next", "quit",
-          "random", "save", "search", "share", "shell", "show", "sync", "today",
+          "back", "browse", "delete", "exit", "fav", "find", "help", "list", "more", "next",
+          "quit", "random", "save", "search", "share", "shell", "show", "stats", "sync", "tag",
+          "today",
         ]
       ),
       ([], "ra", ["random"]),
       (["fav"], "se", ["search"]),
-      (["fav"], "s", ["search", "share", "show"]),
+      (["fav"], "s", ["search", "share", "show", "stats"]),
       (["random"], "--o", ["--offline", "--online"]),
       (["random", "--format"], "", ["json", "text"]),
       (["fav", "search"], "um", ["Umar ibn Al-Khattāb (R.A)"]),
@@ -294,6 +298,12 @@ struct ShellCompletionTests {
       (["next"], "--sa", ["--save"]),
       (["random", "--source"], "z", ["zenquotes"]),
       ([], "to", ["today"]),
+      (["fav"], "st", ["stats"]),
+      (["random"], "--ma", ["--max-length"]),
+      (["random"], "--fa", ["--favorites"]),
+      (["random", "--favorites", "--author"], "r", ["Rumi"]),
+      (["next", "--favorites", "--author"], "ab", ["Abu Bakr (R.A)"]),
+      (["random", "--author", "rumi"], "--sh", ["--short"]),
     ]
   )
   func candidates(before: [String], word: String, expected: [String]) {

@@ -4,20 +4,23 @@ import ArgumentParser
 struct Favorites: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fav",
-    abstract: "Save, list, search, show, share, remove, export and import favorite quotes.",
+    abstract: "Save, list, find, tag, show, share, remove, export, import and count favorites.",
     discussion: """
       Examples:
         $ powerquotes fav add
         $ powerquotes fav add "Know thyself." --author Socrates
         $ powerquotes fav list
         $ powerquotes fav search umar
+        $ powerquotes fav find "courage" --tag stoic
+        $ powerquotes fav tag 3 stoic
         $ powerquotes fav rm 3
         $ powerquotes fav export --format csv --output favorites.csv
         $ powerquotes fav import favorites.csv
+        $ powerquotes fav stats
       """,
     subcommands: [
-      Add.self, List.self, Search.self, Show.self, Remove.self, Share.self, Export.self,
-      Import.self,
+      Add.self, List.self, Search.self, Find.self, Show.self, PutTags.self, TakeTags.self,
+      ListTags.self, Remove.self, Share.self, Export.self, Import.self, Stats.self,
     ]
   )
 }

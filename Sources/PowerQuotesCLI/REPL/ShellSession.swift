@@ -25,6 +25,9 @@ final class ShellSession {
       meaning: "favorites by an author, a page at a time"
     ),
     ShortWord(word: "list", usage: "list", meaning: "favorites, a page at a time"),
+    ShortWord(word: "find", usage: "find WORDS", meaning: "favorites by their words (fav find)"),
+    ShortWord(word: "tag", usage: "tag ID TAG...", meaning: "tag a favorite (fav tag)"),
+    ShortWord(word: "stats", usage: "stats", meaning: "favorites counted (fav stats)"),
     ShortWord(
       word: "more",
       usage: "more",
@@ -47,6 +50,9 @@ final class ShellSession {
     case "save": ["fav", "add"]
     case "search": ["fav", "search"]
     case "list": ["fav", "list"]
+    case "find": ["fav", "find"]
+    case "tag": ["fav", "tag"]
+    case "stats": ["fav", "stats"]
     case "show": ["fav", "show"]
     case "share": ["share"]
     case "delete": ["fav", "rm"]
@@ -272,12 +278,15 @@ final class ShellSession {
     return """
       Every command of the command line works here, without 'powerquotes':
         random [--source dummyjson|zenquotes|offline] [--id N] [--save]
+               [--favorites [--author TEXT] [--tag TAG]] [--short | --long | --max-length N]
         today
-        fav add | list | search AUTHOR | show ID | rm ID... | share ID
+        fav add | list [--tag TAG] | search AUTHOR | find WORDS | show ID | rm ID... | share ID
+        fav tag ID TAG... | untag ID TAG... | tags
         fav export [--format json|csv|markdown|fortune] | import FILE|URL
         share [--style plain|markdown|json] [--output FILE] [--copy]
         browse [--page N] [--per-page N]
         sync
+        fav stats [--format json]
         COMMAND --help    (or: help COMMAND)
 
       Short words:
