@@ -56,6 +56,13 @@ struct PostgresEndToEndTests {
       let search = try await run(["fav", "search", "khattab"])
       #expect(search.status == 0)
       #expect(search.out.contains("Be mindful") && !search.out.contains("Know thyself."))
+      // The library features still to come to PostgreSQL say so in one sentence.
+      let find = try await run(["fav", "find", "mindful"])
+      #expect(find.status == 1)
+      #expect(
+        find.err
+          == "Error: fav find is not yet available on PostgreSQL; nothing was changed. It works "
+          + "with an SQLite database (--database PATH).\n")
       let show = try await run(["fav", "show", "2", "--format", "json"])
       #expect(show.out.contains("\"Socrates\""))
 

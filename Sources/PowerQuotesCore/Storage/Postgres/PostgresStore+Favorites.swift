@@ -2,7 +2,7 @@ import Foundation
 
 extension PostgresStore: FavoriteStore {
   /// The columns a favorite is read from, in the order ``favorite(_:)`` reads them.
-  static let favoriteColumns = "id, quote, author, source, source_id, saved_at"
+  static let favoriteColumns = "id, quote, author, source, source_id, saved_at, note, tags"
 
   /// How many favorites one statement of a listing reads: libpq holds a whole result in
   /// memory, so a long list goes by pages of ids.
@@ -64,10 +64,12 @@ extension PostgresStore: FavoriteStore {
   /// Paging by id rather than by offset stays correct when a favorite is removed between pages.
   public func forEachFavorite(
     matching authorText: String?,
+    tag: FavoriteTag?,
     after afterID: Int64,
     limit: Int?,
     _ body: (Favorite) throws -> Void
   ) throws {
+    if tag != nil { throw PostgresError.notYetAvailable(feature: "Choosing favorites by tag") }
     guard let filter = Self.filter(matching: authorText, parameter: 3) else { return }
     let sql =
       "SELECT \(Self.favoriteColumns) FROM favorite WHERE id > $1::bigint\(filter.sql) "
@@ -88,9 +90,10 @@ extension PostgresStore: FavoriteStore {
   }
 
   /// How many favorites match and the largest id among them.
-  public func favoriteListSize(matching authorText: String?) throws -> (
+  public func favoriteListSize(matching authorText: String?, tag: FavoriteTag?) throws -> (
     count: Int, largestID: Int64
   ) {
+    if tag != nil { throw PostgresError.notYetAvailable(feature: "Choosing favorites by tag") }
     guard let filter = Self.filter(matching: authorText, parameter: 1) else { return (0, 0) }
     let rows = try execute(
       "SELECT count(*), coalesce(max(id), 0) FROM favorite WHERE true\(filter.sql)",
@@ -102,8 +105,10 @@ extension PostgresStore: FavoriteStore {
   /// Calls `body` with each distinct author of the matching favorites, until it returns false.
   public func forEachFavoriteAuthor(
     matching authorText: String?,
+    tag: FavoriteTag?,
     _ body: (String) throws -> Bool
   ) throws {
+    if tag != nil { throw PostgresError.notYetAvailable(feature: "Choosing favorites by tag") }
     guard let filter = Self.filter(matching: authorText, parameter: 1) else { return }
     let rows = try execute(
       "SELECT DISTINCT author FROM favorite WHERE true\(filter.sql)", filter.parameters)
@@ -158,7 +163,8 @@ extension PostgresStore: FavoriteStore {
   /// The favorite in a row of ``favoriteColumns``.
   static func favorite(_ row: [String?]) -> Favorite {
     Favorite(
-      id: Int64(row[0] ?? "") ?? 0, quote: quote(row, from: 1), savedAt: time(row[5]))
+      id: Int64(row[0] ?? "") ?? 0, quote: quote(row, from: 1), savedAt: time(row[5]),
+      note: row[6] ?? "", tags: (row[7] ?? "").split(separator: " ").map(String.init))
   }
 
   /// The SQL condition (to follow a WHERE clause, starting with AND) keeping favorites whose
