@@ -26,10 +26,11 @@ CREATE TABLE favorite (
 -- The server decides what is a duplicate: the same (quote_key, author_key) as SQLite's UNIQUE,
 -- through the keys' SHA-256 digests. A B-tree entry holds at most about 2,700 bytes, and a
 -- quote from a fortune file can be longer; its 32-byte digest always fits, and two different
--- keys with one digest are not a case to plan for. INSERT ... ON CONFLICT names the same two
--- expressions.
-CREATE UNIQUE INDEX favorite_by_key
-  ON favorite (sha256(quote_key::bytea), sha256(author_key::bytea));
+-- keys with one digest are not a case to plan for. Text becomes bytea through bytea's input,
+-- which reads a backslash as an escape (and refuses 'a\b'): every backslash is doubled first, so
+-- the bytes are the key's own. INSERT ... ON CONFLICT names the same two expressions.
+CREATE UNIQUE INDEX favorite_by_key ON favorite (
+  sha256(replace(quote_key, '\', '\\')::bytea), sha256(replace(author_key, '\', '\\')::bytea));
 
 -- Author search matches substrings of the folded author (LIKE '%khattab%'); a trigram index
 -- finds them without reading every favorite.
@@ -48,8 +49,8 @@ CREATE TABLE pool_quote (
   author_key text NOT NULL
 );
 
-CREATE UNIQUE INDEX pool_quote_by_key
-  ON pool_quote (sha256(quote_key::bytea), sha256(author_key::bytea));
+CREATE UNIQUE INDEX pool_quote_by_key ON pool_quote (
+  sha256(replace(quote_key, '\', '\\')::bytea), sha256(replace(author_key, '\', '\\')::bytea));
 
 -- The quote shown last, so that `fav add` and `share` with no arguments know what to use.
 CREATE TABLE last_shown (

@@ -7,16 +7,16 @@ import Testing
 @Suite("Controllers")
 struct ControllerTests {
   private func quoteController(
-    _ database: QuoteDatabase,
+    _ database: any QuoteStore,
     client: QuoteClient,
     randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }
   ) -> QuoteController {
     QuoteController(database: database, client: client, now: { testDate }, randomIndex: randomIndex)
   }
 
-  @Test("An online quote is shown, pooled and remembered")
-  func onlineQuote() async throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test("An online quote is shown, pooled and remembered", arguments: StoreFactory.all)
+  func onlineQuote(store: StoreFactory) async throws {
+    let database = try await store.makeOffPool()
     let shown = try await quoteController(database, client: .returning(Samples.rumi))
       .random(mode: .automatic)
     #expect(shown.quote == Samples.rumi)
@@ -27,14 +27,15 @@ struct ControllerTests {
 
   @Test(
     "Service failures fall back to a saved quote",
-    arguments: [
+    arguments: StoreFactory.all,
+    [
       QuoteClientError.unreachable(reason: "could not connect to the server"),
       .timedOut(seconds: 10), .rateLimited(retryAfter: 10), .serverError(status: 503),
       .unexpectedResponse(detail: "an HTML page instead of JSON"),
     ]
   )
-  func fallback(error: QuoteClientError) async throws {
-    let database = try QuoteDatabase.inMemory()
+  func fallback(store: StoreFactory, error: QuoteClientError) async throws {
+    let database = try await store.makeOffPool()
     try database.recordShown(Samples.umar, at: testDate)
     let shown = try await quoteController(database, client: .throwing(error))
       .random(mode: .automatic)
@@ -42,9 +43,11 @@ struct ControllerTests {
     #expect(Quote.builtIn.contains(shown.quote) || shown.quote == Samples.umar)
   }
 
-  @Test("ZenQuotes: its quote is shown and pooled; its failures fall back and name ZenQuotes")
-  func zenQuotes() async throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(
+    "ZenQuotes: its quote is shown and pooled; its failures fall back and name ZenQuotes",
+    arguments: StoreFactory.all)
+  func zenQuotes(store: StoreFactory) async throws {
+    let database = try await store.makeOffPool()
     let working = QuoteController(
       database: database,
       client: .failing,
@@ -74,9 +77,9 @@ struct ControllerTests {
     }
   }
 
-  @Test("--online turns the fallback off")
-  func onlineOnly() async throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test("--online turns the fallback off", arguments: StoreFactory.all)
+  func onlineOnly(store: StoreFactory) async throws {
+    let database = try await store.makeOffPool()
     let controller = quoteController(database, client: .throwing(.timedOut(seconds: 3)))
     await #expect(throws: QuoteClientError.timedOut(seconds: 3)) {
       try await controller.random(mode: .online)
@@ -84,9 +87,11 @@ struct ControllerTests {
     #expect(try database.lastShown() == nil)
   }
 
-  @Test("Offline draws from seen quotes and the built-in set, never the network")
-  func offlinePool() async throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(
+    "Offline draws from seen quotes and the built-in set, never the network",
+    arguments: StoreFactory.all)
+  func offlinePool(store: StoreFactory) async throws {
+    let database = try await store.makeOffPool()
     try database.recordShown(Samples.rumi, at: testDate)
     try database.recordShown(Samples.umar, at: testDate)
     let indexes = Mutex([0, 1, 2, 3])
@@ -103,9 +108,9 @@ struct ControllerTests {
     #expect(try await controller.random(mode: .offline).quote == Quote.builtIn[1])
   }
 
-  @Test("Offline avoids showing the same quote twice in a row")
-  func noImmediateRepeat() async throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test("Offline avoids showing the same quote twice in a row", arguments: StoreFactory.all)
+  func noImmediateRepeat(store: StoreFactory) async throws {
+    let database = try await store.makeOffPool()
     try database.recordShown(Samples.rumi, at: testDate)
     let indexes = Mutex([0, 0, 5])
     let controller = quoteController(database, client: .failing) { _ in
@@ -114,18 +119,19 @@ struct ControllerTests {
     #expect(try await controller.random(mode: .offline).quote == Quote.builtIn[4])
   }
 
-  @Test("A 404 for an id is an error, not a fallback")
-  func notFoundIsNotFallback() async throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test("A 404 for an id is an error, not a fallback", arguments: StoreFactory.all)
+  func notFoundIsNotFallback(store: StoreFactory) async throws {
+    let database = try await store.makeOffPool()
     let controller = quoteController(database, client: .throwing(.notFound(id: 9999)))
     await #expect(throws: QuoteClientError.notFound(id: 9999)) {
       try await controller.quote(id: 9999)
     }
   }
 
-  @Test("Favorites: add the last shown, by id, by hand; refuse empty text")
-  func favorites() async throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(
+    "Favorites: add the last shown, by id, by hand; refuse empty text", arguments: StoreFactory.all)
+  func favorites(store: StoreFactory) async throws {
+    let database = try await store.makeOffPool()
     let controller = FavoritesController(
       database: database,
       client: .returning(Samples.umar),

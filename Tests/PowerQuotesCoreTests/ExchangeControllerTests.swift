@@ -14,7 +14,7 @@ struct ExchangeControllerTests {
   }
 
   private func controller(
-    _ database: QuoteDatabase,
+    _ database: any QuoteStore,
     download: DownloadClient = .failing
   ) -> ExchangeController {
     ExchangeController(database: database, downloadClient: download, now: { testDate })
@@ -27,16 +27,16 @@ struct ExchangeControllerTests {
     return .file(path: path)
   }
 
-  private func exported(_ database: QuoteDatabase, _ format: ExportFormat) throws -> String {
+  private func exported(_ database: any QuoteStore, _ format: ExportFormat) throws -> String {
     ExportView.render(try database.favorites(), format: format)
   }
 
   @Test(
     "Export then import keeps every field exactly; ids are new",
-    arguments: [ExportFormat.json, .csv])
-  func roundTrip(format: ExportFormat) async throws {
+    arguments: StoreFactory.all, [ExportFormat.json, .csv])
+  func roundTrip(store: StoreFactory, format: ExportFormat) async throws {
     defer { folder.remove() }
-    let source = try QuoteDatabase.inMemory()
+    let source = try await store.makeOffPool()
     let quotes = [
       Samples.socrates, Samples.umar,
       Quote(text: "  “Curly” and\ttabs,\nlines\n%\n", author: "Ann, Jr.", source: .manual),
@@ -46,7 +46,7 @@ struct ExchangeControllerTests {
       _ = try source.addFavorite(quote, at: testDate.addingTimeInterval(Double(index) * 1.123))
     }
     _ = try source.removeFavorites(ids: [1])
-    let target = try QuoteDatabase.inMemory()
+    let target = try await store.makeOffPool()
     let report = try await controller(target).importFavorites(
       from: try file("export", exported(source, format)), dryRun: false)
     #expect(report.added == 3)
@@ -58,10 +58,12 @@ struct ExchangeControllerTests {
     #expect(after.map(\.savedAt) == before.map(\.savedAt))
   }
 
-  @Test("Duplicates in the file and against saved favorites count as already favorites")
-  func duplicates() async throws {
+  @Test(
+    "Duplicates in the file and against saved favorites count as already favorites",
+    arguments: StoreFactory.all)
+  func duplicates(store: StoreFactory) async throws {
     defer { folder.remove() }
-    let database = try QuoteDatabase.inMemory()
+    let database = try await store.makeOffPool()
     _ = try database.addFavorite(Samples.rumi, at: testDate)
     let location = try file(
       "dups.json",
@@ -81,10 +83,12 @@ struct ExchangeControllerTests {
     #expect(try database.favorites().map(\.quote.text) == [Samples.rumi.text, "New one"])
   }
 
-  @Test("--dry-run counts exactly and changes nothing, not even the next id")
-  func dryRun() async throws {
+  @Test(
+    "--dry-run counts exactly and changes nothing, not even the next id",
+    arguments: StoreFactory.all)
+  func dryRun(store: StoreFactory) async throws {
     defer { folder.remove() }
-    let database = try QuoteDatabase.inMemory()
+    let database = try await store.makeOffPool()
     _ = try database.addFavorite(Samples.rumi, at: testDate)
     let location = try file("q.csv", "quote,author\nOne,A\nTwo,B\nOne,A\n")
     let report = try await controller(database).importFavorites(from: location, dryRun: true)
@@ -99,10 +103,10 @@ struct ExchangeControllerTests {
     #expect(next.id == 2)
   }
 
-  @Test("A malformed file changes nothing")
-  func malformedChangesNothing() async throws {
+  @Test("A malformed file changes nothing", arguments: StoreFactory.all)
+  func malformedChangesNothing(store: StoreFactory) async throws {
     defer { folder.remove() }
-    let database = try QuoteDatabase.inMemory()
+    let database = try await store.makeOffPool()
     _ = try database.addFavorite(Samples.rumi, at: testDate)
     let files = [
       try file("broken.json", #"[{"quote": "A", "author": "B"}, {"quote": "#),

@@ -210,4 +210,89 @@ struct QuoteStoreTests {
     #expect(try database.syncState(source: .dummyJSON)?.finishedAt == later)
     #expect(try database.syncState(source: .zenQuotes) == nil)
   }
+
+  @Test(
+    "An import is one transaction: counted exactly, a dry run changes nothing",
+    arguments: StoreFactory.all)
+  func importIsOneTransaction(store: StoreFactory) throws {
+    let database = try store.make()
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    let saved = Date(timeIntervalSince1970: 1_700_000_000.125)
+    let quotes = [
+      ImportedQuote(position: 1, quote: Samples.umar, savedAt: saved),
+      ImportedQuote(position: 2, quote: Samples.rumi),
+      ImportedQuote(position: 3, quote: Samples.lao),
+      ImportedQuote(position: 4, quote: Samples.lao),
+    ]
+    let dry = try database.importFavorites(quotes, at: testDate, dryRun: true)
+    #expect(dry.added == 2 && dry.alreadyFavorites == 2)
+    #expect(try database.favoriteCount() == 1)
+    let real = try database.importFavorites(quotes, at: testDate, dryRun: false)
+    #expect(real.added == 2 && real.alreadyFavorites == 2)
+    // Neither the dry run nor the duplicates used up an id.
+    #expect(try database.favorites().map(\.id) == [1, 2, 3])
+    #expect(try database.favorite(id: 2)?.savedAt == saved)
+    #expect(try database.favorite(id: 2)?.quote == Samples.umar)
+    #expect(try database.favorite(id: 3)?.savedAt == testDate)
+    #expect(try database.favorite(id: 3)?.quote.sourceID == nil)
+
+    // A feed that fails part-way saves nothing.
+    struct Broken: Error {}
+    #expect(throws: Broken.self) {
+      try database.importFavorites(count: 2, at: testDate, dryRun: false) { insert in
+        insert(ImportedQuote(position: 1, quote: Samples.socrates))
+        throw Broken()
+      }
+    }
+    #expect(try database.favoriteCount() == 3)
+  }
+
+  @Test(
+    "Backslashes, quote marks and wildcards are text like any other", arguments: StoreFactory.all)
+  func unusualCharacters(store: StoreFactory) throws {
+    let database = try store.make()
+    let odd = [
+      Quote(text: #"C:\new\table 'x' "y""#, author: #"Back\slash 100%"#, source: .manual),
+      Quote(text: #"\x41"#, author: "Hex_Man", source: .manual),
+      Quote(text: "A", author: "Hex_Man", source: .manual),
+    ]
+    for quote in odd {
+      guard case .added(let favorite) = try database.addFavorite(quote, at: testDate) else {
+        Issue.record("expected \(quote.text) to be added")
+        return
+      }
+      #expect(favorite.quote == quote)
+    }
+    #expect(
+      try database.addFavorite(odd[0], at: testDate)
+        == .alreadyFavorite(Favorite(id: 1, quote: odd[0], savedAt: testDate)))
+    #expect(try database.favorites().map(\.quote) == odd)
+    #expect(try database.favorites(authorContaining: "100%").map(\.id) == [1])
+    #expect(try database.favorites(authorContaining: "x_m").map(\.id) == [2, 3])
+    #expect(try database.favorites(authorContaining: "hex").map(\.id) == [2, 3])
+    #expect(try database.favoriteAuthors() == [#"Back\slash 100%"#, "Hex_Man"])
+  }
+
+  @Test(
+    "A long list goes by pages of ids, after an id and up to a limit", arguments: StoreFactory.all)
+  func longList(store: StoreFactory) throws {
+    let database = try store.make()
+    let quotes = (1...4500).map {
+      ImportedQuote(
+        position: $0,
+        quote: Quote(text: "Saying number \($0).", author: "Author \($0 % 7)", source: .manual))
+    }
+    #expect(try database.importFavorites(quotes, at: testDate, dryRun: false).added == 4500)
+    _ = try database.removeFavorites(ids: [2000, 2001])
+    var seen: [Int64] = []
+    try database.forEachFavorite(matching: nil, after: 0, limit: nil) { seen.append($0.id) }
+    #expect(seen.count == 4498)
+    #expect(seen == seen.sorted() && !seen.contains(2000) && seen.last == 4500)
+    seen = []
+    try database.forEachFavorite(matching: nil, after: 1999, limit: 2400) { seen.append($0.id) }
+    #expect(seen.count == 2400 && seen.first == 2002 && seen.last == 4401)
+    let size = try database.favoriteListSize(matching: "author 3")
+    #expect(size.count == 643 && size.largestID == 4497)
+    #expect(try database.favorite(atIndex: 1999)?.id == 2002)
+  }
 }

@@ -1,9 +1,12 @@
-import PowerQuotesCore
+import Foundation
 import Testing
+
+@testable import PowerQuotesCore
 
 /// A way to make an empty store, for the tests every ``QuoteStore`` must pass.
 ///
-/// The SQLite store is the only one today; another store adds its factory to ``all``.
+/// SQLite always; PostgreSQL too when `POWERQUOTES_TEST_POSTGRES_URL` names a server
+/// (`Scripts/postgres-test-server.sh start`), each store in a database of its own.
 public struct StoreFactory: Sendable, CustomTestStringConvertible {
   /// What the tests call it.
   public var name: String
@@ -18,9 +21,26 @@ public struct StoreFactory: Sendable, CustomTestStringConvertible {
 
   public var testDescription: String { name }
 
+  /// ``make`` on a thread of its own, for async tests: making a PostgreSQL database blocks for
+  /// a while, and Swift's tasks share as few threads as there are cores, which an in-process
+  /// HTTP server of another test needs too.
+  public func makeOffPool() async throws -> any QuoteStore {
+    try await PostgresTestDatabase.onThread(make)
+  }
+
   /// A private SQLite database in memory.
   public static let sqlite = StoreFactory(name: "SQLite") { try QuoteDatabase.inMemory() }
 
+  /// A new database on the test server, dropped when the store is released.
+  public static let postgres = StoreFactory(name: "PostgreSQL") {
+    let base = try PostgresTestDatabase.serverURL()
+    let url = try PostgresTestDatabase.create(on: base)
+    return try PostgresStore.open(url: url, timeout: 30) {
+      PostgresTestDatabase.drop(url, on: base)
+    }
+  }
+
   /// Every store the store tests run against.
-  public static let all: [StoreFactory] = [.sqlite]
+  public static let all: [StoreFactory] =
+    [.sqlite] + (PostgresTestDatabase.serverText == nil ? [] : [.postgres])
 }

@@ -59,7 +59,7 @@ extension Favorites {
         buffered.flush()
         return
       }
-      let file = try OutputFile(path: output, protecting: try env.database.get().path)
+      let file = try OutputFile(path: output, protecting: try env.database.filePath())
       let count = try write(controller) { try file.write($0) }
       try file.close()
       let what = count == 1 ? "1 favorite" : "\(count) favorites"

@@ -133,7 +133,8 @@ struct Random: EnvironmentCommand {
   func run(_ env: AppEnvironment) async throws {
     // $POWERQUOTES_SOURCE is checked first: a bad value stops the command before anything runs.
     let plan = try plan(environment: env.environment)
-    let controller = try env.quoteController()
+    let (controller, storeNote) = try env.quoteControllerSurvivingUnreachableStore()
+    if let storeNote { env.console.note(storeNote) }
     let quote: Quote
     do {
       switch plan {

@@ -73,7 +73,7 @@ struct ShareOptions: ParsableArguments {
   func deliver(_ quote: Quote, env: AppEnvironment) throws {
     let text = ShareView.render(quote, style: style)
     if let output {
-      let file = try OutputFile(path: output, protecting: try env.database.get().path)
+      let file = try OutputFile(path: output, protecting: try env.database.filePath())
       try file.write(text)
       try file.close()
       env.console.note("Wrote the share text to \(UntrustedText.sanitized(output)).")

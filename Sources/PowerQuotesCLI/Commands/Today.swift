@@ -25,7 +25,9 @@ struct Today: EnvironmentCommand {
   @OptionGroup var global: GlobalOptions
 
   func run(_ env: AppEnvironment) async throws {
-    let today = try env.quoteController().today()
+    let (controller, storeNote) = try env.quoteControllerSurvivingUnreachableStore()
+    if let storeNote { env.console.note(storeNote) }
+    let today = try controller.today()
     switch output.format {
     case .text:
       env.console.out(

@@ -15,7 +15,7 @@ extension AppEnvironment {
   static func live(_ settings: RunSettings, environment: [String: String]) -> AppEnvironment {
     var env = AppEnvironment(
       quoteClient: .failing,
-      database: openLazily(path: settings.databasePath),
+      database: openLazily(settings, environment: environment),
       console: .live,
       input: .live,
       now: { Date() },
@@ -42,7 +42,7 @@ extension AppEnvironment {
       adjusted.connect(settings)
     }
     if line.database != nil {
-      adjusted.database = Self.openLazily(path: settings.databasePath)
+      adjusted.database = Self.openLazily(settings, environment: environment)
     }
     if line.color != nil {
       adjusted.terminal.usesColor = settings.color.allowsColor(
@@ -72,17 +72,19 @@ extension AppEnvironment {
     downloadClient = .live(timeoutSeconds: timeout)
   }
 
-  /// The database at `path`, opened on first use.
+  /// The store `settings` name (an SQLite file or a PostgreSQL URL), opened on first use.
   ///
   /// A wait of more than a few seconds for another process's lock is said on standard error when
   /// a person watches it.
-  private static func openLazily(path: String) -> LazyDatabase {
-    LazyDatabase {
-      try QuoteDatabase.open(path: path) {
-        if isatty(STDERR_FILENO) == 1 {
-          Console.live.note(
-            "Waiting for the database: another process is writing to it (a large import?).")
-        }
+  private static func openLazily(
+    _ settings: RunSettings, environment: [String: String]
+  ) -> LazyDatabase {
+    LazyDatabase.opening(
+      settings.databaseLocation, timeout: settings.timeoutSeconds, environment: environment
+    ) {
+      if isatty(STDERR_FILENO) == 1 {
+        Console.live.note(
+          "Waiting for the database: another process is writing to it (a large import?).")
       }
     }
   }

@@ -7,9 +7,9 @@ struct GlobalOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The SQLite database file (default: $POWERQUOTES_DATABASE, else "
-        + "$XDG_DATA_HOME/powerquotes/powerquotes.sqlite).",
-      valueName: "path"
+      "The SQLite database file, or a PostgreSQL database as postgres://USER@HOST:PORT/NAME "
+        + "(default: $POWERQUOTES_DATABASE, else $XDG_DATA_HOME/powerquotes/powerquotes.sqlite).",
+      valueName: "path-or-url"
     )
   )
   var database: String?
@@ -59,7 +59,15 @@ struct GlobalOptions: ParsableArguments {
         "--timeout must be a number of seconds from 0.1 to 300, not \(Seconds.text(timeout)).")
     }
     if database?.isEmpty == true {
-      throw ValidationError("--database needs a path.")
+      throw ValidationError("--database needs a path or a postgres:// URL.")
+    }
+    // A URL's mistakes are found before anything runs; the sentence never quotes the password.
+    if let database, PostgresURL.isPostgresURL(database) {
+      do {
+        _ = try PostgresURL(parsing: database)
+      } catch {
+        throw ValidationError(error.localizedDescription)
+      }
     }
     // The flags are checked here; $POWERQUOTES_API_URL and $POWERQUOTES_ZENQUOTES_URL only when
     // a command asks that service, so a bad value there does not stop the other commands.

@@ -7,8 +7,8 @@ import PowerQuotesCore
 /// A shell line's own options go over the shell's settings with ``overridden(by:environment:)``:
 /// what the line says wins, and what it does not say stays as the shell had it.
 struct RunSettings: Sendable {
-  /// The database file.
-  var databasePath: String
+  /// The store: an SQLite file's path or a `postgres://` URL (see `LazyDatabase.opening`).
+  var databaseLocation: String
   /// DummyJSON's base URL, or why the setting cannot be used (told when DummyJSON is asked).
   var apiURL: Result<URL, ConfigurationError>
   /// ZenQuotes' base URL, or why the setting cannot be used (told when ZenQuotes is asked).
@@ -20,7 +20,7 @@ struct RunSettings: Sendable {
 
   /// The settings the environment gives, where no option says otherwise.
   init(environment: [String: String]) {
-    databasePath = DatabaseLocation.resolve(option: nil, environment: environment)
+    databaseLocation = DatabaseLocation.resolve(option: nil, environment: environment)
     apiURL = Self.variable("POWERQUOTES_API_URL", environment, default: QuoteClient.defaultBaseURL)
     zenQuotesURL = Self.variable(
       "POWERQUOTES_ZENQUOTES_URL", environment, default: ZenQuotesClient.defaultBaseURL)
@@ -37,7 +37,8 @@ struct RunSettings: Sendable {
   func overridden(by line: GlobalOptions, environment: [String: String]) -> RunSettings {
     var settings = self
     if let database = line.database {
-      settings.databasePath = DatabaseLocation.resolve(option: database, environment: environment)
+      settings.databaseLocation = DatabaseLocation.resolve(
+        option: database, environment: environment)
     }
     if let apiURL = line.apiURL { settings.apiURL = apiURL }
     if let zenQuotesURL = line.zenQuotesURL { settings.zenQuotesURL = zenQuotesURL }

@@ -1,28 +1,58 @@
+import Foundation
 import Synchronization
 
-/// Opens the database on first use and keeps it open, so commands that never touch it
-/// (`--help`, a usage error) never create a file, and the REPL opens it once.
+/// Opens the store on first use and keeps it open, so commands that never touch it (`--help`,
+/// a usage error) never create a file or reach a server, and the REPL opens it once.
 public final class LazyDatabase: Sendable {
-  private let open: @Sendable () throws -> QuoteDatabase
-  private let opened = Mutex<QuoteDatabase?>(nil)
+  private let open: @Sendable () throws -> any QuoteStore
+  private let opened = Mutex<(any QuoteStore)?>(nil)
 
   /// Will call `open` the first time ``get()`` is called, and again after it fails.
-  public init(_ open: @escaping @Sendable () throws -> QuoteDatabase) {
+  public init(_ open: @escaping @Sendable () throws -> any QuoteStore) {
     self.open = open
   }
 
-  /// Wraps a database that is already open.
-  public convenience init(_ database: QuoteDatabase) {
+  /// Wraps a store that is already open.
+  public convenience init(_ database: any QuoteStore) {
     self.init { database }
   }
 
-  /// The database, opening it if this is the first call.
-  public func get() throws -> QuoteDatabase {
+  /// The store `location` names, opened on first use; the one place where the kind of store is
+  /// chosen.
+  ///
+  /// A `postgres://` or `postgresql://` URL is a ``PostgresStore``, connecting within `timeout`
+  /// seconds, with the password from `PGPASSWORD` in `environment` when the URL has none;
+  /// anything else is the path of a ``QuoteDatabase``.
+  ///
+  /// `onLongWait` is called when SQLite waits a few seconds for another process's lock.
+  public static func opening(
+    _ location: String,
+    timeout: TimeInterval,
+    environment: [String: String],
+    onLongWait: @escaping @Sendable () -> Void = {}
+  ) -> LazyDatabase {
+    if PostgresURL.isPostgresURL(location) {
+      return LazyDatabase {
+        try PostgresStore.open(
+          url: try PostgresURL(parsing: location, environment: environment), timeout: timeout)
+      }
+    }
+    return LazyDatabase { try QuoteDatabase.open(path: location, onLongWait: onLongWait) }
+  }
+
+  /// The store, opening it if this is the first call.
+  public func get() throws -> any QuoteStore {
     try opened.withLock { opened in
       if let opened { return opened }
       let database = try open()
       opened = database
       return database
     }
+  }
+
+  /// The file the store is kept in, which an output file must not replace; nil for a store
+  /// on a server.
+  public func filePath() throws -> String? {
+    (try get() as? QuoteDatabase)?.path
   }
 }

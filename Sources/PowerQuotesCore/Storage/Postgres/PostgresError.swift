@@ -24,6 +24,8 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   case statementFailed(server: String, sqlState: String, message: String)
   /// The database was made by a newer powerquotes; it was left untouched.
   case newerSchema(database: String, version: Int, known: Int)
+  /// A library feature the PostgreSQL store does not have yet; nothing was changed.
+  case notYetAvailable(feature: String)
 
   public var errorDescription: String? {
     switch self {
@@ -51,6 +53,18 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     case .newerSchema(let database, let version, let known):
       "The database \(database) has schema version \(version), newer than the \(known) this "
         + "powerquotes knows; it was left untouched. Upgrade powerquotes to use it."
+    case .notYetAvailable(let feature):
+      "\(feature) is not yet available on PostgreSQL; nothing was changed. It works with an "
+        + "SQLite database (--database PATH)."
+    }
+  }
+
+  /// Whether the server is down, unreachable or stopped answering, rather than refusing what
+  /// was asked: `random` and `today` then still show a quote.
+  public var isUnreachable: Bool {
+    switch self {
+    case .cannotConnect, .timedOut, .connectionLost: true
+    default: false
     }
   }
 

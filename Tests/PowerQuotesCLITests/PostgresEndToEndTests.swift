@@ -1,0 +1,234 @@
+import Foundation
+import PowerQuotesCore
+import PowerQuotesTestSupport
+import Testing
+
+/// The built binary with `--database postgres://...`: the commands behave as on SQLite.
+///
+/// Skipped, by name, without `POWERQUOTES_TEST_POSTGRES_URL`; with `CI=true` they run (and fail
+/// without a server).
+@Suite(
+  "PostgreSQL end to end",
+  .enabled(
+    if: PostgresTestDatabase.serverText != nil
+      || ProcessInfo.processInfo.environment["CI"] == "true",
+    "POWERQUOTES_TEST_POSTGRES_URL is not set (Scripts/postgres-test-server.sh start)"))
+struct PostgresEndToEndTests {
+  /// A new database on the test server for `body`, as the URL text a user types, with the
+  /// password in it; dropped afterwards.
+  func withDatabase(_ body: (_ url: String, _ password: String) async throws -> Void)
+    async throws
+  {
+    let base = try PostgresTestDatabase.serverURL()
+    let url = try await PostgresTestDatabase.onThread { try PostgresTestDatabase.create(on: base) }
+    defer { PostgresTestDatabase.drop(url, on: base) }
+    let password = try #require(base.password)
+    let text =
+      "postgres://\(base.user ?? "postgres"):\(password)@\(base.host ?? "127.0.0.1"):"
+      + "\(base.port)/\(url.database ?? "")"
+    try await body(text, password)
+  }
+
+  @Test("add, a duplicate (exit 3), list, search, show, rm; the password is never shown")
+  func favorites() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    try await withDatabase { url, password in
+      func run(_ arguments: [String]) async throws -> RunResult {
+        let result = try await runBinary(arguments + ["--database", url], home: home.path)
+        #expect(!result.out.contains(password) && !result.err.contains(password))
+        return result
+      }
+      let added = try await run(
+        ["fav", "add", "Be mindful of what you say.", "--author", "Umar ibn Al-Khattāb"])
+      #expect(added.status == 0, "stderr: \(added.err)")
+      #expect(added.out == "Favorite added! (id 1)\n")
+      let again = try await run(
+        ["fav", "add", "“be mindful of what you say.”", "--author", "UMAR IBN AL-KHATTĀB"])
+      #expect(again.status == 3)
+      #expect(again.err.contains("Already a Favorite"))
+      let second = try await run(["fav", "add", "Know thyself.", "--author", "Socrates"])
+      #expect(second.out == "Favorite added! (id 2)\n")
+
+      let list = try await run(["fav", "list"])
+      #expect(list.status == 0)
+      #expect(list.out.contains("Be mindful") && list.out.contains("Know thyself."))
+      let search = try await run(["fav", "search", "khattab"])
+      #expect(search.status == 0)
+      #expect(search.out.contains("Be mindful") && !search.out.contains("Know thyself."))
+      // The library features still to come to PostgreSQL say so in one sentence.
+      let find = try await run(["fav", "find", "mindful"])
+      #expect(find.status == 1)
+      #expect(
+        find.err
+          == "Error: fav find is not yet available on PostgreSQL; nothing was changed. It works "
+          + "with an SQLite database (--database PATH).\n")
+      let show = try await run(["fav", "show", "2", "--format", "json"])
+      #expect(show.out.contains("\"Socrates\""))
+
+      let removed = try await run(["fav", "rm", "1", "--yes"])
+      #expect(removed.status == 0, "stderr: \(removed.err)")
+      let missing = try await run(["fav", "rm", "1", "--yes"])
+      #expect(missing.status == 1)
+      #expect(missing.err.contains("No favorite with id 1."))
+      let after = try await run(["fav", "list", "--format", "json"])
+      #expect(!after.out.contains("Be mindful") && after.out.contains("Know thyself."))
+
+      // random and today keep the last quote shown and the pool on the server too.
+      let today = try await run(["today", "--format", "json"])
+      #expect(today.status == 0 && today.out.contains("Know thyself."))
+      let share = try await run(["share"])
+      #expect(share.status == 0 && share.out.contains("Know thyself."))
+    }
+  }
+
+  @Test("SQLite to PostgreSQL and back with export and import loses nothing")
+  func roundTrip() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    try await withDatabase { url, password in
+      let source = home.file("first.sqlite")
+      let original = home.file("original.json")
+      try """
+      [
+        {"quote": "Your heart is the size of an ocean.", "author": "Rumi", \
+      "source": "dummyjson", "sourceId": 1, "savedAt": "2025-03-04T05:06:07.891Z"},
+        {"quote": "Ça ira, \\\\ mais \\"lentement\\".", "author": "Zoë Ñandú", \
+      "source": "manual", "savedAt": "2024-12-31T23:59:59.999Z"},
+        {"quote": "學而時習之", "author": "孔子", "source": "zenquotes", \
+      "savedAt": "2026-01-15T08:00:00.000Z"}
+      ]
+      """.write(toFile: original, atomically: true, encoding: .utf8)
+      let steps: [[String]] = [
+        ["fav", "import", original, "--database", source],
+        ["fav", "export", "--output", home.file("from-sqlite.json"), "--database", source],
+        ["fav", "import", home.file("from-sqlite.json"), "--database", url],
+        ["fav", "export", "--output", home.file("from-postgres.json"), "--database", url],
+        ["fav", "import", home.file("from-postgres.json"), "--database", home.file("b.sqlite")],
+        ["fav", "export", "--output", home.file("back.json"), "--database", home.file("b.sqlite")],
+      ]
+      for step in steps {
+        let result = try await runBinary(step, home: home.path)
+        #expect(result.status == 0, "\(step): \(result.err)")
+        #expect(!result.err.contains(password))
+      }
+      let fromSQLite = try String(contentsOfFile: home.file("from-sqlite.json"), encoding: .utf8)
+      #expect(fromSQLite.contains("2025-03-04T05:06:07.891Z"))
+      #expect(fromSQLite.contains("Zoë Ñandú"))
+      #expect(
+        try String(contentsOfFile: home.file("from-postgres.json"), encoding: .utf8) == fromSQLite)
+      #expect(try String(contentsOfFile: home.file("back.json"), encoding: .utf8) == fromSQLite)
+    }
+  }
+
+  @Test("Eight processes adding at once: the distinct favorites, the copies Already a Favorite")
+  func eightProcesses() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    try await withDatabase { url, _ in
+      // The schema is made by the first command; the eight then race on the inserts.
+      let first = try await runBinary(["fav", "list", "--database", url], home: home.path)
+      #expect(first.status == 0, "stderr: \(first.err)")
+      let results = try await withThrowingTaskGroup(of: RunResult.self) { group in
+        for n in 0..<8 {
+          group.addTask {
+            try await runBinary(
+              ["fav", "add", "Quote number \(n % 4).", "--author", "Process \(n % 4)"]
+                + ["--database", url],
+              home: home.path)
+          }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+      #expect(results.filter { $0.status == 0 }.count == 4)
+      let copies = results.filter { $0.status == 3 }
+      #expect(copies.count == 4)
+      for copy in copies {
+        #expect(copy.err == "Already a Favorite: This quote is already in your favorites.\n")
+      }
+      let list = try await runBinary(
+        ["fav", "export", "--format", "csv", "--database", url], home: home.path)
+      // CSV ends its lines with CR LF.
+      let rows = list.out.components(separatedBy: "\r\n").filter { !$0.isEmpty }.dropFirst()
+      #expect(rows.count == 4)
+      #expect(Set(rows.map { $0.split(separator: ",")[0] }).count == 4)
+    }
+  }
+
+  @Test("A server that is down: one sentence with host and port, exit 1; random and today go on")
+  func serverDown() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    // Nothing listens on port 1 of the loopback address.
+    let url = "postgres://quotes:sEcr3tPa55@127.0.0.1:1/library"
+    for command in [["fav", "list"], ["fav", "add", "Know thyself.", "--author", "Socrates"]] {
+      let result = try await runBinary(
+        command + ["--database", url, "--timeout", "5"], home: home.path)
+      #expect(result.status == 1)
+      #expect(result.out.isEmpty)
+      #expect(result.err.split(separator: "\n").count == 1)
+      #expect(result.err.contains("PostgreSQL server at 127.0.0.1:1"))
+      #expect(!result.err.contains("sEcr3tPa55"))
+    }
+    for command in [["random", "--offline"], ["today"]] {
+      let result = try await runBinary(
+        command + ["--database", url, "--timeout", "5"], home: home.path)
+      #expect(result.status == 0, "stderr: \(result.err)")
+      #expect(result.out.contains("Dear Self,"))
+      #expect(result.err.contains("PostgreSQL server at 127.0.0.1:1"))
+      #expect(result.err.contains("Showing a quote without your library"))
+      #expect(!result.err.contains("sEcr3tPa55"))
+    }
+    // The variable is read like the flag, and nothing is created in the current folder.
+    let fromVariable = try await runBinary(
+      ["fav", "list"], home: home.path, environment: ["POWERQUOTES_DATABASE": url])
+    #expect(fromVariable.status == 1)
+    #expect(fromVariable.err.contains("127.0.0.1:1") && !fromVariable.err.contains("sEcr3tPa55"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: FileManager.default.currentDirectoryPath + "/postgres:"))
+    let help = try await runBinary(["fav", "list", "--help"], home: home.path)
+    #expect(help.out.contains("postgres://"))
+  }
+
+  @Test("An import killed part way leaves nothing: it is one transaction")
+  func killedImport() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    try await withDatabase { url, _ in
+      let file = home.file("many.csv")
+      let rows = (1...20_000).map { "Saying number \($0),Author \($0 % 50)" }
+      try (["quote,author"] + rows).joined(separator: "\n")
+        .write(toFile: file, atomically: true, encoding: .utf8)
+      // The schema first, so the sequence below exists.
+      let first = try await runBinary(["fav", "list", "--database", url], home: home.path)
+      #expect(first.status == 0, "stderr: \(first.err)")
+
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: builtBinary)
+      process.arguments = ["fav", "import", file, "--database", url]
+      process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Identity values are drawn outside the transaction, so another connection sees them:
+      // once 200 are drawn, the import is well under way, uncommitted.
+      let watcher = try PostgresConnection(url: try PostgresURL(parsing: url), timeout: 30)
+      var drawn = 0
+      while process.isRunning && drawn < 200 {
+        try await Task.sleep(for: .milliseconds(20))
+        drawn =
+          Int(try watcher.execute("SELECT last_value FROM favorite_id_seq").values[0][0] ?? "") ?? 0
+      }
+      #expect(process.isRunning, "the import ended before it could be killed")
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .uncaughtSignal)
+      let count = try watcher.execute("SELECT count(*) FROM favorite")
+      #expect(count.values[0][0] == "0")
+      let list = try await runBinary(["fav", "list", "--database", url], home: home.path)
+      #expect(list.status == 0)
+      #expect(!list.out.contains("Saying number"))
+    }
+  }
+}

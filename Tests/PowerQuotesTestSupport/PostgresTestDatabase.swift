@@ -1,0 +1,53 @@
+import Foundation
+
+@testable import PowerQuotesCore
+
+/// Databases of their own on the test server that `POWERQUOTES_TEST_POSTGRES_URL` names.
+public enum PostgresTestDatabase {
+  /// The variable's value, when it is set and not empty.
+  public static var serverText: String? {
+    ProcessInfo.processInfo.environment["POWERQUOTES_TEST_POSTGRES_URL"].flatMap {
+      $0.isEmpty ? nil : $0
+    }
+  }
+
+  /// Why a test that needs the server cannot run.
+  public struct NoServer: Error, CustomStringConvertible {
+    public var description: String {
+      "POWERQUOTES_TEST_POSTGRES_URL is not set (Scripts/postgres-test-server.sh start)"
+    }
+  }
+
+  /// The server's URL.
+  public static func serverURL() throws -> PostgresURL {
+    guard let text = serverText else { throw NoServer() }
+    return try PostgresURL(parsing: text)
+  }
+
+  /// Creates an empty database on the server at `base` and returns its URL.
+  public static func create(on base: PostgresURL) throws -> PostgresURL {
+    let name = "powerquotes_test_" + UUID().uuidString.lowercased().filter { $0 != "-" }
+    let admin = try PostgresConnection(url: base, timeout: 30)
+    try admin.execute("CREATE DATABASE \(name)")
+    var fresh = base
+    fresh.database = name
+    return fresh
+  }
+
+  /// Runs blocking `body` on a thread of its own, so that it holds up none of the few threads
+  /// Swift's tasks share (two on a two-core machine).
+  public static func onThread<T: Sendable>(
+    _ body: @escaping @Sendable () throws -> T
+  ) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+  }
+
+  /// Drops the database `url` names, ending its connections.
+  public static func drop(_ url: PostgresURL, on base: PostgresURL) {
+    guard let name = url.database, name.hasPrefix("powerquotes_test_") else { return }
+    let admin = try? PostgresConnection(url: base, timeout: 30)
+    _ = try? admin?.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+  }
+}
