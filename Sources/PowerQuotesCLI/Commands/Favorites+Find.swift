@@ -49,16 +49,14 @@ extension Favorites {
       }
       let controller = try env.libraryController()
       var out = BufferedOutput(env.console.out)
-      var count = 0
       switch output.format {
       case .json:
-        out.append("[")
+        var array = JSONArrayView()
+        out.append(array.opening)
         try controller.find(query, tag: tagOption.parsed, matches: false) { hit in
-          out.append(count == 0 ? "\n" : ",\n")
-          out.append(JSONView.arrayElement(hit.favorite))
-          count += 1
+          out.append(array.element(hit.favorite))
         }
-        out.append(count == 0 ? "]\n" : "\n]\n")
+        out.append(array.closing)
       case .text:
         // The hits are kept to lay the table out for them alone. Ranking sorts every match
         // before the first one comes back anyway, and measuring the whole library's authors
