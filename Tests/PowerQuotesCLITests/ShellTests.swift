@@ -223,7 +223,10 @@ struct ShellCompletionTests {
     let fav = try #require(tree.subcommand("fav"))
     #expect(
       fav.subcommands.map(\.name)
-        == ["add", "list", "search", "show", "rm", "share", "export", "import"])
+        == [
+          "add", "list", "search", "show", "edit", "rm", "trash", "restore", "undo", "share",
+          "export", "import",
+        ])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
     #expect(tree.subcommand("random")?.values["--format"] == ["text", "json"])
     #expect(tree.subcommand("random")?.values["--source"] == ["dummyjson", "zenquotes", "offline"])

@@ -4,20 +4,23 @@ import ArgumentParser
 struct Favorites: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fav",
-    abstract: "Save, list, search, show, share, remove, export and import favorite quotes.",
+    abstract:
+      "Save, list, search, show, edit, share, remove, restore, export and import favorite quotes.",
     discussion: """
       Examples:
         $ powerquotes fav add
         $ powerquotes fav add "Know thyself." --author Socrates
         $ powerquotes fav list
         $ powerquotes fav search umar
+        $ powerquotes fav edit 3 --note "Read at the wedding"
         $ powerquotes fav rm 3
+        $ powerquotes fav undo
         $ powerquotes fav export --format csv --output favorites.csv
         $ powerquotes fav import favorites.csv
       """,
     subcommands: [
-      Add.self, List.self, Search.self, Show.self, Remove.self, Share.self, Export.self,
-      Import.self,
+      Add.self, List.self, Search.self, Show.self, Edit.self, Remove.self, Trash.self,
+      Restore.self, Undo.self, Share.self, Export.self, Import.self,
     ]
   )
 }

@@ -41,7 +41,8 @@ extension AppEnvironment {
       randomIndex: { Int.random(in: 0..<max(1, $0)) },
       terminal: .live(color: options.color, environment: environment),
       clipboard: .live(environment: environment),
-      downloadClient: .live(timeoutSeconds: options.timeoutSeconds)
+      downloadClient: .live(timeoutSeconds: options.timeoutSeconds),
+      environment: environment
     )
   }
 

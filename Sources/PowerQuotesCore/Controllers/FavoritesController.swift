@@ -96,6 +96,6 @@ public struct FavoritesController: Sendable {
 
   /// Removes the favorites with `ids`: all of them, or none when one is unknown.
   public func remove(ids: [Int64]) throws -> [Favorite] {
-    try database.removeFavorites(ids: ids)
+    try database.removeFavorites(ids: ids, at: now())
   }
 }

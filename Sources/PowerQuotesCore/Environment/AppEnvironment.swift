@@ -32,6 +32,8 @@ public struct AppEnvironment: Sendable {
   public var clipboard: Clipboard
   /// Fetches files from the web for `fav import URL`.
   public var downloadClient: DownloadClient
+  /// The process environment's variables, read once at start-up (tests give their own).
+  public var environment: [String: String]
 
   /// Makes an environment from its parts.
   ///
@@ -50,7 +52,8 @@ public struct AppEnvironment: Sendable {
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
     onceNotes: OnceNotes = OnceNotes(),
     clipboard: Clipboard = .failing,
-    downloadClient: DownloadClient = .failing
+    downloadClient: DownloadClient = .failing,
+    environment: [String: String] = [:]
   ) {
     self.quoteClient = quoteClient
     self.zenQuotesClient = zenQuotesClient
@@ -65,6 +68,7 @@ public struct AppEnvironment: Sendable {
     self.onceNotes = onceNotes
     self.clipboard = clipboard
     self.downloadClient = downloadClient
+    self.environment = environment
   }
 
   /// A quote controller over this environment.

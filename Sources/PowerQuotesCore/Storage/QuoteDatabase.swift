@@ -9,7 +9,7 @@ import GRDB
 public final class QuoteDatabase: Sendable {
   /// The file's path, or `:memory:`, for messages.
   public let path: String
-  private let writer: any DatabaseWriter
+  let writer: any DatabaseWriter
 
   /// Whether the file is read-only to this process.
   public let isReadOnly: Bool
@@ -167,34 +167,36 @@ public final class QuoteDatabase: Sendable {
     let key = quote.key
     return try translatingErrors {
       try writer.write { db in
-        do {
-          let inserted = try Row.fetchOne(
-            db,
-            sql: """
-              INSERT INTO favorite
-                (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-              RETURNING *
-              """,
-            arguments: [
-              quote.text, quote.author, quote.source.rawValue, quote.sourceID, Self.stored(date),
-              key.quote, key.author, QuoteKey.searchFolded(quote.author),
-            ]
-          )
-          guard let inserted else {
-            throw StorageError.sqlite(path: path, message: "the new favorite was not returned")
+        try recordingChange(.add, in: db, at: date, summary: Self.additionSummary) {
+          do {
+            let inserted = try Row.fetchOne(
+              db,
+              sql: """
+                INSERT INTO favorite
+                  (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                RETURNING *
+                """,
+              arguments: [
+                quote.text, quote.author, quote.source.rawValue, quote.sourceID, Self.stored(date),
+                key.quote, key.author, QuoteKey.searchFolded(quote.author),
+              ]
+            )
+            guard let inserted else {
+              throw StorageError.sqlite(path: path, message: "the new favorite was not returned")
+            }
+            return .added(Favorite(row: inserted))
+          } catch let error as DatabaseError
+            where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+          {
+            let existing = try Row.fetchOne(
+              db,
+              sql: "SELECT * FROM favorite WHERE quote_key = ? AND author_key = ?",
+              arguments: [key.quote, key.author]
+            )
+            guard let existing else { throw error }
+            return .alreadyFavorite(Favorite(row: existing))
           }
-          return .added(Favorite(row: inserted))
-        } catch let error as DatabaseError
-          where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
-        {
-          let existing = try Row.fetchOne(
-            db,
-            sql: "SELECT * FROM favorite WHERE quote_key = ? AND author_key = ?",
-            arguments: [key.quote, key.author]
-          )
-          guard let existing else { throw error }
-          return .alreadyFavorite(Favorite(row: existing))
         }
       }
     }
@@ -389,29 +391,12 @@ public final class QuoteDatabase: Sendable {
     }
   }
 
-  /// Deletes the favorites with these ids, all or none: an unknown id deletes nothing.
+  /// Moves the favorites with these ids to the trash, all or none: an unknown id moves nothing
+  /// (see ``trashFavorites(ids:at:)``).
   ///
   /// - Throws: ``FavoritesError/notFound(id:)`` for the first id that is not a favorite.
-  public func removeFavorites(ids: [Int64]) throws -> [Favorite] {
-    try translatingErrors {
-      try writer.write { db in
-        var removed: [Favorite] = []
-        for id in ids {
-          let row = try Row.fetchOne(
-            db,
-            sql: "DELETE FROM favorite WHERE id = ? RETURNING *",
-            arguments: [id]
-          )
-          guard let row else {
-            // Throwing rolls back the deletions made so far in this transaction.
-            if removed.contains(where: { $0.id == id }) { continue }
-            throw FavoritesError.notFound(id: id)
-          }
-          removed.append(Favorite(row: row))
-        }
-        return removed
-      }
-    }
+  public func removeFavorites(ids: [Int64], at date: Date = Date()) throws -> [Favorite] {
+    try trashFavorites(ids: ids, at: date)
   }
 
   // MARK: - Import
@@ -473,32 +458,36 @@ public final class QuoteDatabase: Sendable {
         try db.inTransaction(.immediate) {
           var insert = try db.makeStatement(sql: sql)
           var failure: (any Error)?
-          try feed { imported in
-            guard failure == nil else { return }
-            let quote = imported.quote
-            let key = quote.key
-            do {
-              try insert.execute(arguments: [
-                quote.text, quote.author, quote.source.rawValue, quote.sourceID,
-                Timestamp.utc(imported.savedAt ?? date, separator: " "), key.quote, key.author,
-                QuoteKey.searchFolded(quote.author),
-              ])
-              counts.added += 1
-            } catch let error as DatabaseError
-              where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
-            {
-              // Only this statement failed; the transaction and the rows before it stand. A
-              // statement that failed reports the same error again when next reset, so the
-              // next row gets a fresh one.
-              counts.alreadyFavorites += 1
+          // One undoable change; the favorites it adds are logged as one range of ids.
+          try recordingChange(.importFile, in: db, at: date, summary: Self.importSummary) {
+            try feed { imported in
+              guard failure == nil else { return }
+              let quote = imported.quote
+              let key = quote.key
               do {
-                insert = try db.makeStatement(sql: sql)
+                try insert.execute(arguments: [
+                  quote.text, quote.author, quote.source.rawValue, quote.sourceID,
+                  Timestamp.utc(imported.savedAt ?? date, separator: " "), key.quote, key.author,
+                  QuoteKey.searchFolded(quote.author),
+                ])
+                counts.added += 1
+              } catch let error as DatabaseError
+                where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+              {
+                // Only this statement failed; the transaction and the rows before it stand. A
+                // statement that failed reports the same error again when next reset, so the
+                // next row gets a fresh one.
+                counts.alreadyFavorites += 1
+                do {
+                  insert = try db.makeStatement(sql: sql)
+                } catch {
+                  failure = error
+                }
               } catch {
                 failure = error
               }
-            } catch {
-              failure = error
             }
+            return counts.added
           }
           if let failure { throw failure }
           return dryRun ? .rollback : .commit
@@ -676,7 +665,7 @@ public final class QuoteDatabase: Sendable {
 
   /// `date` as the database keeps times: UTC text to the millisecond, as GRDB writes a `Date`,
   /// but without GRDB's DateFormatter, whose ICU set-up cost `random` milliseconds at every start.
-  private static func stored(_ date: Date) -> String {
+  static func stored(_ date: Date) -> String {
     Timestamp.utc(date, separator: " ")
   }
 
@@ -712,7 +701,7 @@ public final class QuoteDatabase: Sendable {
   }
 
   /// Runs `body`, turning SQLite's errors into ``StorageError`` sentences.
-  private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
+  func translatingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
@@ -762,7 +751,7 @@ public enum AddFavoriteResult: Sendable, Equatable {
 
 extension Quote {
   /// Reads the quote columns shared by every table.
-  fileprivate init(row: Row) {
+  init(row: Row) {
     self.init(
       text: row["quote"],
       author: row["author"],
@@ -773,7 +762,8 @@ extension Quote {
 }
 
 extension Favorite {
-  fileprivate init(row: Row) {
+  /// Reads a whole row of `favorite` (or of `trashed_favorite`).
+  init(row: Row) {
     self.init(id: row["id"], quote: Quote(row: row), savedAt: row["saved_at"])
   }
 
