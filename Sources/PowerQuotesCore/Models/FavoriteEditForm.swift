@@ -41,8 +41,8 @@ public struct FavoriteEditForm: Sendable, Equatable {
     var sections: [String: [Substring]] = [:]
     var current: String?
     var sawContent = false
-    for line in form.split(separator: "\n", omittingEmptySubsequences: false) {
-      let line = line.last == "\r" ? line.dropLast() : line
+    // A CR LF is one Character, a newline, as a lone CR or LF is.
+    for line in form.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       if line.hasPrefix("#") { continue }
       let trimmed = line.trimmingWhitespace()
       if !trimmed.isEmpty { sawContent = true }
