@@ -238,8 +238,9 @@ struct ShellCompletionTests {
       (
         [], "",
         [
-          "back", "browse", "delete", "exit", "fav", "help", "list", "more", "next", "quit",
-          "random", "save", "search", "share", "shell", "show", "sync", "today",
+          "back", "browse", "delete", "edit", "exit", "fav", "help", "list", "more", "next",
+          "quit", "random", "save", "search", "share", "shell", "show", "sync", "today", "trash",
+          "undo",
         ]
       ),
       ([], "ra", ["random"]),
@@ -254,6 +255,15 @@ struct ShellCompletionTests {
       (["next"], "--sa", ["--save"]),
       (["random", "--source"], "z", ["zenquotes"]),
       ([], "to", ["today"]),
+      (["fav"], "re", ["restore"]),
+      (["fav"], "u", ["undo"]),
+      (["fav"], "t", ["trash"]),
+      (["fav", "trash"], "--y", ["--yes"]),
+      (["trash"], "--e", ["--empty"]),
+      (["fav", "trash", "--format"], "", ["json", "text"]),
+      (["fav", "edit", "12"], "--no", ["--note"]),
+      (["edit", "12"], "--q", ["--quote"]),
+      (["fav", "restore"], "", []),
     ]
   )
   func candidates(before: [String], word: String, expected: [String]) {

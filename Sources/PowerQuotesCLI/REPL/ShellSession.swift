@@ -38,6 +38,9 @@ final class ShellSession {
       meaning: "share text for the quote shown last, or a favorite"
     ),
     ShortWord(word: "delete", usage: "delete ID...", meaning: "remove favorites (fav rm)"),
+    ShortWord(word: "edit", usage: "edit ID", meaning: "change a favorite (fav edit)"),
+    ShortWord(word: "trash", usage: "trash", meaning: "the removed favorites (fav trash)"),
+    ShortWord(word: "undo", usage: "undo", meaning: "take back the last change (fav undo)"),
   ]
 
   /// The command line a short word stands for, or nil when `word` is not one.
@@ -50,6 +53,9 @@ final class ShellSession {
     case "show": ["fav", "show"]
     case "share": ["share"]
     case "delete": ["fav", "rm"]
+    case "edit": ["fav", "edit"]
+    case "trash": ["fav", "trash"]
+    case "undo": ["fav", "undo"]
     default: nil
     }
   }
@@ -326,6 +332,7 @@ final class ShellSession {
         random [--source dummyjson|zenquotes|offline] [--id N] [--save]
         today
         fav add | list | search AUTHOR | show ID | rm ID... | share ID
+        fav edit ID | trash [--empty] | restore ID... | undo
         fav export [--format json|csv|markdown|fortune] | import FILE|URL
         share [--style plain|markdown|json] [--output FILE] [--copy]
         browse [--page N] [--per-page N]
