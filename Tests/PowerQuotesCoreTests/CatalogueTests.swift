@@ -165,7 +165,7 @@ struct CatalogueTests {
     let catalogue = FakeCatalogue(count: 23)
     let database = try QuoteDatabase.inMemory()
     try await FixtureServer.with(catalogue.routes) { server in
-      let events = Mutex<[CatalogueController.SyncEvent]>([])
+      let events = Mutex<[SyncEvent]>([])
       let result = try await controller(database, server).sync(perPage: 10) { event in
         events.withLock { $0.append(event) }
       }
@@ -253,7 +253,7 @@ struct CatalogueTests {
 
   @Test("The progress bar fits its width and shows count, percentage and rate")
   func progressBar() {
-    let progress = CatalogueController.SyncProgress(
+    let progress = SyncProgress(
       done: 600,
       total: 1454,
       resumedFrom: 0,

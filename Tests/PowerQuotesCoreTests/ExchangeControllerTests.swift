@@ -172,7 +172,7 @@ struct ExchangeControllerTests {
       #expect(saved == Quote(text: "Be mindful.", author: "Umar", source: .dummyJSON, sourceID: 2))
 
       let missing = server.baseURL.absoluteString + "/nothing.json"
-      let error = await #expect(throws: ImportError.self) {
+      let error = await #expect(throws: DownloadError.self) {
         try await exchange.importFavorites(
           from: try #require(ImportLocation.parse(missing)), dryRun: false)
       }

@@ -43,7 +43,7 @@ import Testing
     for text in Self.texts {
       if TerminalText.simpleWidth(text) != nil { simpleCount += 1 }
       #expect(TerminalText.displayWidth(text) == TerminalText.graphemeWidth(text), "\(text)")
-      #expect(TerminalText.sanitized(text) == TerminalText.scalarSanitized(text), "\(text)")
+      #expect(UntrustedText.sanitized(text) == UntrustedText.scalarSanitized(text), "\(text)")
       for width in [0, 1, 2, 3, 5, 8, 13] {
         #expect(
           TerminalText.truncated(text, width: width)
@@ -52,7 +52,7 @@ import Testing
         )
         let fitted = TerminalText.fitted(text, width: width)
         let expected = TerminalText.graphemeTruncated(
-          TerminalText.scalarSanitized(text), width: width)
+          UntrustedText.scalarSanitized(text), width: width)
         #expect(fitted.text == expected, "\(text) at \(width)")
         #expect(fitted.width == TerminalText.graphemeWidth(expected), "\(text) at \(width)")
       }

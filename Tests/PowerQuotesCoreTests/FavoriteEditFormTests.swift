@@ -27,7 +27,7 @@ struct FavoriteEditFormTests {
 
   @Test("A form missing a section is an error")
   func missing() {
-    #expect(throws: LibraryError.formSectionMissing("[author]")) {
+    #expect(throws: FavoriteEditFormError.sectionMissing("[author]")) {
       try FavoriteEditForm.parse("[quote]\nWords\n[note]\n")
     }
   }

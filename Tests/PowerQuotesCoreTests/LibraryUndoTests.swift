@@ -100,12 +100,12 @@ struct LibraryUndoTests {
   @Test("An unknown id moves nothing to the trash; an id not in the trash restores nothing")
   func badIDs() throws {
     try addSamples()
-    #expect(throws: FavoritesError.notFound(id: 99)) {
+    #expect(throws: StorageError.noSuchFavorite(id: 99)) {
       try database.trashFavorites(ids: [1, 99], at: testDate)
     }
     #expect(try database.favoriteCount() == 4)
     _ = try database.trashFavorites(ids: [1], at: testDate)
-    #expect(throws: LibraryError.notInTrash(id: 3)) {
+    #expect(throws: StorageError.noSuchTrashedFavorite(id: 3)) {
       try database.restoreFavorites(ids: [1, 3], at: testDate)
     }
     #expect(try database.trashedFavorites().map(\.favorite.id) == [1])
@@ -122,7 +122,7 @@ struct LibraryUndoTests {
     }
     #expect(again.id == 5)
     let before = try snapshot()
-    #expect(throws: LibraryError.alreadyFavorite(id: 1)) {
+    #expect(throws: StorageError.duplicateFavorite(id: 1)) {
       try database.restoreFavorites(ids: [3, 1], at: testDate)
     }
     #expect(try snapshot() == before)
@@ -155,14 +155,14 @@ struct LibraryUndoTests {
     try addSamples()
     let before = try snapshot()
     let changes = try database.libraryChanges()
-    #expect(throws: LibraryError.alreadyFavorite(id: 3)) {
+    #expect(throws: StorageError.duplicateFavorite(id: 3)) {
       try database.editFavorite(
         id: 3,
         quote: Quote(
           text: "luck is what happens when  preparation meets opportunity.",
           author: "SENECA", source: .manual), note: "", at: testDate)
     }
-    #expect(throws: FavoritesError.notFound(id: 42)) {
+    #expect(throws: StorageError.noSuchFavorite(id: 42)) {
       try database.editFavorite(id: 42, quote: Samples.socrates, note: "", at: testDate)
     }
     #expect(try snapshot() == before)
@@ -261,7 +261,7 @@ struct LibraryUndoTests {
     #expect(try database.libraryChanges().isEmpty)
     #expect(try database.undoLastChange() == nil)
     #expect(try database.favorites().map(\.id) == [3, 4])
-    #expect(throws: LibraryError.notInTrash(id: 1)) {
+    #expect(throws: StorageError.noSuchTrashedFavorite(id: 1)) {
       try database.restoreFavorites(ids: [1], at: testDate)
     }
   }

@@ -248,7 +248,7 @@ struct QuoteDatabaseTests {
     let database = try QuoteDatabase.inMemory()
     _ = try database.addFavorite(Samples.rumi, at: testDate)
     _ = try database.addFavorite(Samples.umar, at: testDate)
-    #expect(throws: FavoritesError.notFound(id: 99)) {
+    #expect(throws: StorageError.noSuchFavorite(id: 99)) {
       try database.removeFavorites(ids: [1, 99, 2])
     }
     #expect(try database.favoriteCount() == 2)
@@ -308,22 +308,22 @@ struct QuoteDatabaseTests {
   func listShape() throws {
     let database = try QuoteDatabase.inMemory()
     #expect(
-      try database.listShape(matching: nil)
+      try database.listShape(matching: nil, authorWidth: FavoriteListView.authorWidth)
         == FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
     )
     for quote in [Samples.rumi, Samples.umar, Samples.socrates] {
       _ = try database.addFavorite(quote, at: testDate)
     }
     #expect(
-      try database.listShape(matching: nil)
+      try database.listShape(matching: nil, authorWidth: FavoriteListView.authorWidth)
         == FavoriteListShape(count: 3, largestID: 3, widestAuthor: 25)
     )
     #expect(
-      try database.listShape(matching: "ru")
+      try database.listShape(matching: "ru", authorWidth: FavoriteListView.authorWidth)
         == FavoriteListShape(count: 1, largestID: 1, widestAuthor: 4)
     )
     #expect(
-      try database.listShape(matching: "nobody at all")
+      try database.listShape(matching: "nobody at all", authorWidth: FavoriteListView.authorWidth)
         == FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
     )
   }
@@ -335,12 +335,17 @@ struct QuoteDatabaseTests {
       _ = try database.addFavorite(quote, at: testDate)
     }
     _ = try database.removeFavorites(ids: [4])
-    let limited = try database.listShape(matching: nil, widthLimit: 10)
+    let limited = try database.listShape(
+      matching: nil, widthLimit: 10, authorWidth: FavoriteListView.authorWidth)
     #expect(limited.count == 3)
     #expect(limited.largestID == 3)
     #expect(limited.widestAuthor >= 10)
-    #expect(try database.listShape(matching: nil, widthLimit: 100).widestAuthor == 25)
-    let search = try database.listShape(matching: "umar", widthLimit: 10)
+    #expect(
+      try database.listShape(
+        matching: nil, widthLimit: 100, authorWidth: FavoriteListView.authorWidth
+      ).widestAuthor == 25)
+    let search = try database.listShape(
+      matching: "umar", widthLimit: 10, authorWidth: FavoriteListView.authorWidth)
     #expect(search.count == 1 && search.largestID == 2 && search.widestAuthor == 25)
   }
 

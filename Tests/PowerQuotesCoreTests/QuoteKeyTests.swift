@@ -94,7 +94,7 @@ struct QuoteKeyTests {
       #expect(quote.source == .builtIn)
       #expect(!quote.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
       #expect(!quote.author.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
-      #expect(TerminalText.sanitized(quote.text) == quote.text)
+      #expect(UntrustedText.sanitized(quote.text) == quote.text)
     }
   }
 }

@@ -32,9 +32,9 @@ struct QuoteTextTests {
       let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
         pieces.randomElement(using: &generator) ?? ""
       }.joined()
-      if !QuoteText.needsCleaning(text) {
+      if !UntrustedText.needsCleaning(text) {
         #expect(QuoteText.cleaned(text) == text, "\(Array(text.unicodeScalars))")
-        #expect(TerminalText.scalarSanitized(text, keepingLinesAndTabs: true) == text)
+        #expect(UntrustedText.scalarSanitized(text, keepingLinesAndTabs: true) == text)
       }
     }
   }

@@ -38,7 +38,7 @@ extension Favorites {
       if let quote, QuoteText.problem(text: QuoteText.cleaned(quote), author: "-") == .emptyText {
         throw ValidationError("The quote is empty: give its words in quotes.")
       }
-      if let author, TerminalText.isBlank(QuoteText.cleaned(author)) {
+      if let author, UntrustedText.isBlank(QuoteText.cleaned(author)) {
         throw ValidationError("The author is empty: give a name with --author NAME.")
       }
     }

@@ -52,7 +52,7 @@ extension Favorites {
         // (Into a file or a pipe, it is data and stays exactly as stored.)
         let onTerminal = env.terminal.outputIsTerminal
         _ = try write(controller) { text in
-          buffered.append(onTerminal ? TerminalText.sanitizedKeepingLines(text) : text)
+          buffered.append(onTerminal ? UntrustedText.sanitizedKeepingLines(text) : text)
         }
         buffered.flush()
         return
@@ -61,7 +61,7 @@ extension Favorites {
       let count = try write(controller) { try file.write($0) }
       try file.close()
       let what = count == 1 ? "1 favorite" : "\(count) favorites"
-      env.console.note("Exported \(what) to \(TerminalText.sanitized(output)).")
+      env.console.note("Exported \(what) to \(UntrustedText.sanitized(output)).")
     }
 
     /// Streams the export to `sink` a favorite at a time; returns how many were written.

@@ -51,7 +51,7 @@ extension Favorites {
         throw ValidationError("Give the file or the http or https URL to import.")
       }
       if location == nil {
-        let shown = TerminalText.sanitized(source)
+        let shown = UntrustedText.sanitized(source)
         throw ValidationError(
           "Only http and https URLs can be imported, not '\(shown)'. Download it and give its "
             + "path instead.")

@@ -48,13 +48,13 @@ extension Favorites {
     var author: String { words.joined(separator: " ") }
 
     func validate() throws {
-      if TerminalText.isBlank(author) {
+      if UntrustedText.isBlank(author) {
         throw ValidationError("Give part of an author's name to search for.")
       }
     }
 
     func run(_ env: AppEnvironment) async throws {
-      let shown = TerminalText.sanitized(author)
+      let shown = UntrustedText.sanitized(author)
       try FavoritesOutput.show(
         author: author,
         format: output.format,
@@ -90,7 +90,8 @@ enum FavoritesOutput {
       output.append(count == 0 ? "]\n" : "\n]\n")
     case .text:
       let shape = try controller.listShape(
-        author: author, widthLimit: FavoriteListView.maxAuthorWidth)
+        author: author, widthLimit: FavoriteListView.maxAuthorWidth,
+        authorWidth: FavoriteListView.authorWidth)
       guard shape.count > 0 else {
         env.console.note(none)
         return

@@ -42,8 +42,9 @@ extension Favorites {
           throw RemoveError.confirmationNeeded
         }
         for favorite in favorites {
-          let quote = TerminalText.truncated(TerminalText.sanitized(favorite.quote.text), width: 50)
-          let author = TerminalText.sanitized(favorite.quote.author)
+          let quote = TerminalText.truncated(
+            UntrustedText.sanitized(favorite.quote.text), width: 50)
+          let author = UntrustedText.sanitized(favorite.quote.author)
           env.console.note("  \(favorite.id)  \(quote) — \(author)")
         }
         let what = favorites.count == 1 ? "this favorite" : "these \(favorites.count) favorites"

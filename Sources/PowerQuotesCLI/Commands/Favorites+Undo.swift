@@ -25,7 +25,7 @@ extension Favorites {
 
     func run(_ env: AppEnvironment) async throws {
       let change = try env.libraryController().undo()
-      env.console.print("Undid: \(TerminalText.sanitized(change.summary)).")
+      env.console.print("Undid: \(UntrustedText.sanitized(change.summary)).")
     }
   }
 }

@@ -72,7 +72,7 @@ struct ShareOptions: ParsableArguments {
       let file = try OutputFile(path: output, protecting: try env.database.get().path)
       try file.write(text)
       try file.close()
-      env.console.note("Wrote the share text to \(TerminalText.sanitized(output)).")
+      env.console.note("Wrote the share text to \(UntrustedText.sanitized(output)).")
     }
     if copy {
       let tool = try env.clipboard.copy(text)

@@ -46,10 +46,10 @@ struct Sync: EnvironmentCommand {
     // The bar is redrawn in place only where a person watches standard error.
     let live = env.terminal.errorIsTerminal
     let drawn = Mutex(false)
-    let last = Mutex<CatalogueController.SyncProgress?>(nil)
+    let last = Mutex<SyncProgress?>(nil)
     let width = env.terminal.width
     let console = env.console
-    let result: CatalogueController.SyncProgress
+    let result: SyncProgress
     do {
       result = try await env.catalogueController().sync(perPage: perPage) { event in
         switch event {

@@ -113,7 +113,7 @@ struct GlobalOptions: ParsableArguments {
     else {
       throw ConfigurationError.invalidURL(
         origin: origin,
-        value: TerminalText.sanitized(text),
+        value: UntrustedText.sanitized(text),
         example: example.absoluteString
       )
     }

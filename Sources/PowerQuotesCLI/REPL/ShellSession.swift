@@ -167,7 +167,7 @@ final class ShellSession {
       return await run(["fav", "share"] + rest)
     case _ where Self.expand(first) == nil && CommandTree.powerquotes.subcommand(first) == nil:
       env.console.note(
-        "Unknown command '\(TerminalText.sanitized(first))'. Type 'help' to see the commands."
+        "Unknown command '\(UntrustedText.sanitized(first))'. Type 'help' to see the commands."
       )
       return ExitCode.validationFailure.rawValue
     default:
@@ -276,11 +276,12 @@ final class ShellSession {
     browsing = nil
     let controller = try env.favoritesController()
     let shape = try controller.listShape(
-      author: author, widthLimit: FavoriteListView.maxAuthorWidth)
+      author: author, widthLimit: FavoriteListView.maxAuthorWidth,
+      authorWidth: FavoriteListView.authorWidth)
     guard shape.count > 0 else {
       pager = nil
       env.console.note(
-        author.map { "No favorites by an author matching '\(TerminalText.sanitized($0))'." }
+        author.map { "No favorites by an author matching '\(UntrustedText.sanitized($0))'." }
           ?? "No favorites yet. Type 'next', then 'save'."
       )
       return

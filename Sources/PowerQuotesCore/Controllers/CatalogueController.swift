@@ -3,49 +3,6 @@ import Foundation
 /// Pages through DummyJSON's catalogue and copies it into the offline pool: the seed apps'
 /// infinite scroll and download screen.
 public struct CatalogueController: Sendable {
-  /// One page of the catalogue as the user asked for it.
-  public struct Page: Sendable, Equatable {
-    /// The page's number, from 1.
-    public var number: Int
-    /// How many pages the catalogue has at this page size.
-    public var pages: Int
-    /// How many quotes the catalogue has.
-    public var total: Int
-    /// The quotes on the page.
-    public var quotes: [Quote]
-  }
-
-  /// How a sync is going.
-  public struct SyncProgress: Sendable, Equatable {
-    /// Quotes of the catalogue in the pool so far (including those of a sync resumed).
-    public var done: Int
-    /// The catalogue's size.
-    public var total: Int
-    /// Where this run started: 0, or where a stopped sync had got to.
-    public var resumedFrom: Int
-    /// Quotes new to the pool in this run.
-    public var added: Int
-    /// Seconds since this run started.
-    public var seconds: Double
-
-    /// Makes a progress report.
-    public init(done: Int, total: Int, resumedFrom: Int, added: Int, seconds: Double) {
-      self.done = done
-      self.total = total
-      self.resumedFrom = resumedFrom
-      self.added = added
-      self.seconds = seconds
-    }
-  }
-
-  /// A sync's events, for its progress display.
-  public enum SyncEvent: Sendable, Equatable {
-    /// A page was saved.
-    case progress(SyncProgress)
-    /// DummyJSON is rate limiting: waiting this many seconds before asking again.
-    case waiting(seconds: Int)
-  }
-
   /// How many times a rate-limited page is asked for before the sync gives up.
   public static let rateLimitAttempts = 5
   /// The longest wait for one 429, in seconds, whatever its Retry-After says.
@@ -72,7 +29,7 @@ public struct CatalogueController: Sendable {
   /// Page `number` (from 1) at `perPage` quotes a page; its quotes join the offline pool.
   ///
   /// - Throws: ``CatalogueError/pastTheEnd(page:pages:)`` for a page after the last.
-  public func page(_ number: Int, perPage: Int) async throws -> Page {
+  public func page(_ number: Int, perPage: Int) async throws -> CataloguePage {
     // Flags are range-checked, but a page number from anywhere else must not trap either.
     let (skip, overflow) = (number - 1).multipliedReportingOverflow(by: perPage)
     guard number >= 1, perPage >= 1, !overflow, skip <= QuoteClient.largestNumber else {
@@ -85,7 +42,7 @@ public struct CatalogueController: Sendable {
       throw CatalogueError.pastTheEnd(page: number, pages: pages)
     }
     try database.addToPool(reply.quotes, at: now())
-    return Page(number: number, pages: pages, total: reply.total, quotes: reply.quotes)
+    return CataloguePage(number: number, pages: pages, total: reply.total, quotes: reply.quotes)
   }
 
   /// Copies the whole catalogue into the offline pool, page by page.

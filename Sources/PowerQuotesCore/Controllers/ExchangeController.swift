@@ -30,7 +30,8 @@ public struct ExchangeController: Sendable {
   /// changes nothing; then it is read again, each quote saved as it is read.
   ///
   /// - Throws: ``ImportError`` for a file or URL that cannot be read or is not a format
-  ///   powerquotes imports; ``StorageError`` when the database fails (nothing is saved).
+  ///   powerquotes imports, ``DownloadError`` for a URL that cannot be downloaded,
+  ///   ``StorageError`` when the database fails (nothing is saved).
   public func importFavorites(from location: ImportLocation, dryRun: Bool) async throws
     -> ImportReport
   {
@@ -39,7 +40,12 @@ public struct ExchangeController: Sendable {
     case .file(let path):
       bytes = try InputFile.bytes(path: path, limit: ImportParser.maxFileBytes)
     case .url(let url):
-      bytes = [UInt8](try await downloadClient.get(url))
+      do {
+        bytes = [UInt8](try await downloadClient.get(url))
+      } catch DownloadError.tooLarge(let url, let limit) {
+        // Too large is the import's limit, whether the bytes came from a file or the web.
+        throw ImportError.tooLarge(origin: url, limit: limit)
+      }
     }
     let origin = location.description
     // First the whole file is checked, keeping only its rejected rows: a file that cannot be

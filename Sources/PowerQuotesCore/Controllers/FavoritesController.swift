@@ -66,9 +66,14 @@ public struct FavoritesController: Sendable {
   }
 
   /// The shape of the list of every favorite, or of those whose author contains `author`;
-  /// authors are measured up to `widthLimit` columns (see ``QuoteDatabase/listShape(matching:widthLimit:)``).
-  public func listShape(author: String?, widthLimit: Int? = nil) throws -> FavoriteListShape {
-    try database.listShape(matching: author, widthLimit: widthLimit)
+  /// authors are measured by `authorWidth` up to `widthLimit` columns (see
+  /// ``QuoteDatabase/listShape(matching:widthLimit:authorWidth:)``).
+  public func listShape(
+    author: String?,
+    widthLimit: Int? = nil,
+    authorWidth: (String) -> Int
+  ) throws -> FavoriteListShape {
+    try database.listShape(matching: author, widthLimit: widthLimit, authorWidth: authorWidth)
   }
 
   /// At most `limit` favorites after id `afterID`, or those whose author contains `author`.
@@ -95,7 +100,13 @@ public struct FavoritesController: Sendable {
   }
 
   /// Removes the favorites with `ids`: all of them, or none when one is unknown.
+  ///
+  /// - Throws: ``FavoritesError/notFound(id:)`` for the first id that is not a favorite.
   public func remove(ids: [Int64]) throws -> [Favorite] {
-    try database.removeFavorites(ids: ids, at: now())
+    do {
+      return try database.removeFavorites(ids: ids, at: now())
+    } catch StorageError.noSuchFavorite(let id) {
+      throw FavoritesError.notFound(id: id)
+    }
   }
 }

@@ -60,7 +60,10 @@ public struct LibraryController: Sendable {
     {
       return .unchanged
     }
-    return .edited(try database.editFavorite(id: id, quote: quote, note: newNote, at: now()))
+    return .edited(
+      try translatingStorageErrors {
+        try database.editFavorite(id: id, quote: quote, note: newNote, at: now())
+      })
   }
 
   /// The favorites in the trash, in the order they were removed.
@@ -70,7 +73,20 @@ public struct LibraryController: Sendable {
 
   /// Brings favorites back from the trash under their ids: all of them, or none.
   public func restore(ids: [Int64]) throws -> [Favorite] {
-    try database.restoreFavorites(ids: ids, at: now())
+    try translatingStorageErrors { try database.restoreFavorites(ids: ids, at: now()) }
+  }
+
+  /// Runs `body`, turning the storage's answers about ids into this layer's sentences.
+  private func translatingStorageErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch StorageError.noSuchFavorite(let id) {
+      throw FavoritesError.notFound(id: id)
+    } catch StorageError.noSuchTrashedFavorite(let id) {
+      throw LibraryError.notInTrash(id: id)
+    } catch StorageError.duplicateFavorite(let id) {
+      throw LibraryError.alreadyFavorite(id: id)
+    }
   }
 
   /// How many favorites the trash holds.

@@ -12,15 +12,6 @@ public struct QuoteController: Sendable {
     case offline
   }
 
-  /// A quote to show, and why it came from the pool when the online service failed.
-  public struct Shown: Sendable {
-    /// The quote.
-    public var quote: Quote
-    /// Set when the service failed and the quote came from the offline pool instead; its
-    /// ``QuoteClientError/service`` names the service.
-    public var fallbackReason: QuoteClientError?
-  }
-
   private let database: QuoteDatabase
   private let client: QuoteClient
   private let zenQuotes: ZenQuotesClient
@@ -53,18 +44,19 @@ public struct QuoteController: Sendable {
 
   /// A random quote from `service` (or the pool, offline), remembered as the last shown and
   /// added to the pool.
-  public func random(mode: Mode, from service: QuoteService = .dummyJSON) async throws -> Shown {
-    let shown: Shown
+  public func random(mode: Mode, from service: QuoteService = .dummyJSON) async throws -> ShownQuote
+  {
+    let shown: ShownQuote
     switch mode {
     case .offline:
-      shown = Shown(quote: try poolQuote(), fallbackReason: nil)
+      shown = ShownQuote(quote: try poolQuote(), fallbackReason: nil)
     case .online:
-      shown = Shown(quote: try await fetchRandom(from: service), fallbackReason: nil)
+      shown = ShownQuote(quote: try await fetchRandom(from: service), fallbackReason: nil)
     case .automatic:
       do {
-        shown = Shown(quote: try await fetchRandom(from: service), fallbackReason: nil)
+        shown = ShownQuote(quote: try await fetchRandom(from: service), fallbackReason: nil)
       } catch let error as QuoteClientError where error.allowsFallback {
-        shown = Shown(quote: try poolQuote(), fallbackReason: error)
+        shown = ShownQuote(quote: try poolQuote(), fallbackReason: error)
       }
     }
     try database.recordShown(shown.quote, at: now())

@@ -179,15 +179,15 @@ public enum OutputFileError: LocalizedError, Equatable, Sendable {
   public var errorDescription: String? {
     switch self {
     case .cannotOpen(let path, let reason):
-      "Could not write \(TerminalText.sanitized(path)): \(reason). Choose another file with "
+      "Could not write \(UntrustedText.sanitized(path)): \(reason). Choose another file with "
         + "--output."
     case .cannotWrite(let path, let reason):
-      "Could not finish writing \(TerminalText.sanitized(path)): \(reason); what it received "
+      "Could not finish writing \(UntrustedText.sanitized(path)): \(reason); what it received "
         + "is incomplete."
     case .notReplaced(let path, let reason):
-      "Could not write \(TerminalText.sanitized(path)): \(reason); it was left as it was."
+      "Could not write \(UntrustedText.sanitized(path)): \(reason); it was left as it was."
     case .isTheDatabase(let path):
-      "\(TerminalText.sanitized(path)) is the favorites database or one of its files; writing "
+      "\(UntrustedText.sanitized(path)) is the favorites database or one of its files; writing "
         + "there would destroy it. Choose another file with --output."
     }
   }

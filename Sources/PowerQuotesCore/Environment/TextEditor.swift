@@ -17,7 +17,7 @@ public struct TextEditor: Sendable {
 
   /// Opens `text` in the editor and returns what was saved, once it exits.
   ///
-  /// - Throws: ``LibraryError/editorFailed(_:status:)`` when the editor could not be started or
+  /// - Throws: ``TextEditorError/failed(_:status:)`` when the editor could not be started or
   ///   did not exit cleanly; the temporary file is removed either way.
   public func edit(_ text: String, fileName: String) throws -> String {
     let folder = FileManager.default.temporaryDirectory.path
@@ -25,7 +25,7 @@ public struct TextEditor: Sendable {
     guard
       FileManager.default.createFile(
         atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-    else { throw LibraryError.editorFileUnwritable(folder: folder) }
+    else { throw TextEditorError.fileUnwritable(folder: folder) }
     defer { try? FileManager.default.removeItem(atPath: path) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -33,14 +33,14 @@ public struct TextEditor: Sendable {
     do {
       try process.run()
     } catch {
-      throw LibraryError.editorFailed(command, status: 127)
+      throw TextEditorError.failed(command, status: 127)
     }
     process.waitUntilExit()
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      throw LibraryError.editorFailed(command, status: process.terminationStatus)
+      throw TextEditorError.failed(command, status: process.terminationStatus)
     }
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw LibraryError.editorFailed(command, status: 0)
+      throw TextEditorError.failed(command, status: 0)
     }
     return String(decoding: data, as: UTF8.self)
   }

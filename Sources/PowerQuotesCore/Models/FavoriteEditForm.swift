@@ -1,3 +1,5 @@
+import Foundation
+
 /// The text form `fav edit` opens in an editor, as `git commit` does: the favorite's quote,
 /// author and note under `[quote]`, `[author]` and `[note]`, with comment lines explaining.
 public struct FavoriteEditForm: Sendable, Equatable {
@@ -36,7 +38,7 @@ public struct FavoriteEditForm: Sendable, Equatable {
 
   /// Reads an edited form: nil when it was emptied (nothing but comments and blank lines).
   ///
-  /// - Throws: ``LibraryError/formSectionMissing(_:)`` when a section's line was removed.
+  /// - Throws: ``FavoriteEditFormError/sectionMissing(_:)`` when a section's line was removed.
   public static func parse(_ form: String) throws -> FavoriteEditForm? {
     var sections: [String: [Substring]] = [:]
     var current: String?
@@ -55,7 +57,7 @@ public struct FavoriteEditForm: Sendable, Equatable {
     }
     guard sawContent else { return nil }
     func section(_ name: String) throws -> String {
-      guard let lines = sections[name] else { throw LibraryError.formSectionMissing(name) }
+      guard let lines = sections[name] else { throw FavoriteEditFormError.sectionMissing(name) }
       return lines.joined(separator: "\n").trimmingWhitespace()
     }
     return FavoriteEditForm(

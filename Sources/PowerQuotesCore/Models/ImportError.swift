@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a file or URL could not be imported at all; nothing was changed.
+/// Why a file or a downloaded reply could not be imported at all; nothing was changed.
 ///
 /// Each case reads as one sentence. A single bad row is not an error: it is an
 /// ``ImportRejection`` in the report.
@@ -19,12 +19,6 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
   case unexpectedJSON(origin: String)
   /// CSV whose first line does not name the `quote` and `author` columns.
   case missingCSVHeader(origin: String)
-  /// The URL could not be fetched (no network, DNS failure, connection refused, cut short).
-  case unreachable(url: String, reason: String)
-  /// The URL did not answer within the timeout, in seconds.
-  case timedOut(url: String, seconds: TimeInterval)
-  /// The URL answered with a status other than 2xx.
-  case httpStatus(url: String, status: Int)
   /// CSV that ends inside a quoted field opened on data row `row`.
   case unterminatedCSVQuote(origin: String, row: Int)
 
@@ -50,21 +44,11 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
     case .missingCSVHeader(let origin):
       "\(shown(origin)) looks like CSV but its first line does not name the quote and author "
         + "columns. Add a header line such as quote,author."
-    case .unreachable(let url, let reason):
-      "Could not download \(shown(url)) (\(reason)); nothing was imported. Check the address "
-        + "and the network."
-    case .timedOut(let url, let seconds):
-      "\(shown(url)) did not answer within \(Seconds.text(seconds)) s; nothing was imported. Try again, or "
-        + "raise --timeout."
-    case .httpStatus(let url, let status):
-      "\(shown(url)) answered with HTTP status \(status) "
-        + "(\(HTTPStatus.reasonPhrase(status))); nothing was imported. "
-        + "Check the address."
     case .unterminatedCSVQuote(let origin, let row):
       "\(shown(origin)) ends inside a quoted CSV field that opens on row \(row); nothing was "
         + "imported. Close the quote with a \" character."
     }
   }
 
-  private func shown(_ text: String) -> String { TerminalText.sanitized(text) }
+  private func shown(_ text: String) -> String { UntrustedText.sanitized(text) }
 }

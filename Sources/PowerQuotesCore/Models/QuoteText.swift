@@ -28,51 +28,15 @@ public enum QuoteText {
   /// breaks stay as line feeds (a CR LF or a CR becomes one), tabs stay, and a vertical tab or
   /// form feed becomes a space.
   public static func cleaned(_ text: String) -> String {
-    needsCleaning(text) ? TerminalText.scalarSanitized(text, keepingLinesAndTabs: true) : text
-  }
-
-  /// Whether `text` holds anything ``cleaned(_:)`` would change.
-  ///
-  /// Read over its UTF-8 bytes: a C0 control but the line feed and tab, DEL, a C1 control (C2 80 to C2 9F) or a bidirectional
-  /// control (E2 80 8E/8F/AA-AE, E2 81 A6-A9, D8 9C). Almost every quote has none.
-  static func needsCleaning(_ text: String) -> Bool {
-    var text = text
-    return text.withUTF8 { bytes in
-      // Printable ASCII, line feeds and tabs first: one tight pass, and all most quotes need.
-      var multiByte = false
-      for byte in bytes {
-        if byte < 0x20 {
-          if byte != 0x0A && byte != 0x09 { return true }
-        } else if byte >= 0x7F {
-          if byte == 0x7F { return true }
-          multiByte = true
-        }
-      }
-      guard multiByte, bytes.count >= 2 else { return false }
-      for index in 1..<bytes.count {
-        let (before, byte) = (bytes[index - 1], bytes[index])
-        switch byte {
-        case 0x80...0x9F where before == 0xC2: return true
-        case 0x9C where before == 0xD8: return true
-        case 0x8E...0x8F, 0xAA...0xAE:
-          // U+200E, U+200F, U+202A to U+202E: E2 80 then this byte.
-          if before == 0x80 && index >= 2 && bytes[index - 2] == 0xE2 { return true }
-        case 0xA6...0xA9:
-          // U+2066 to U+2069: E2 81 then this byte.
-          if before == 0x81 && index >= 2 && bytes[index - 2] == 0xE2 { return true }
-        default: continue
-        }
-      }
-      return false
-    }
+    UntrustedText.sanitizedKeepingLines(text)
   }
 
   /// Why `text` by `author`, both already ``cleaned(_:)``, cannot be saved; nil when they can.
   ///
   /// A quote made only of quote marks counts as empty: its key would be empty.
   public static func problem(text: String, author: String) -> Problem? {
-    if TerminalText.isBlank(text) || QuoteKey.normalizedText(text).isEmpty { return .emptyText }
-    if TerminalText.isBlank(author) { return .emptyAuthor }
+    if UntrustedText.isBlank(text) || QuoteKey.normalizedText(text).isEmpty { return .emptyText }
+    if UntrustedText.isBlank(author) { return .emptyAuthor }
     if text.unicodeScalars.count > maxTextLength { return .textTooLong }
     if author.unicodeScalars.count > maxAuthorLength { return .authorTooLong }
     return nil

@@ -15,7 +15,7 @@ extension DownloadClient {
   /// A client that fetches over HTTP or HTTPS, giving up after `timeoutSeconds` and refusing a
   /// body larger than `maxBodyBytes`.
   ///
-  /// - Throws: ``ImportError`` for every failure: unreachable, timed out, a status other than
+  /// - Throws: ``DownloadError`` for every failure: unreachable, timed out, a status other than
   ///   2xx, too large.
   public static func live(
     timeoutSeconds: TimeInterval,
@@ -31,11 +31,11 @@ extension DownloadClient {
       } catch _ where Task.isCancelled {
         throw CancellationError()
       } catch let error as HTTPFetchError {
-        throw importError(
+        throw downloadError(
           for: error, url: shown, timeoutSeconds: timeoutSeconds, limit: maxBodyBytes)
       }
       guard (200...299).contains(response.statusCode) else {
-        throw ImportError.httpStatus(url: shown, status: response.statusCode)
+        throw DownloadError.httpStatus(url: shown, status: response.statusCode)
       }
       return body
     }
@@ -46,15 +46,15 @@ extension DownloadClient {
     throw UnstubbedError(name: "DownloadClient.get")
   }
 
-  private static func importError(
+  private static func downloadError(
     for error: HTTPFetchError,
     url: String,
     timeoutSeconds: TimeInterval,
     limit: Int
-  ) -> ImportError {
+  ) -> DownloadError {
     switch error {
     case .timedOut: .timedOut(url: url, seconds: timeoutSeconds)
-    case .bodyTooLarge: .tooLarge(origin: url, limit: limit)
+    case .bodyTooLarge: .tooLarge(url: url, limit: limit)
     default: .unreachable(url: url, reason: error.reason)
     }
   }

@@ -23,23 +23,6 @@ public struct QuoteClient: Sendable {
   }
 }
 
-/// One page of DummyJSON's catalogue.
-public struct QuotePage: Sendable, Equatable {
-  /// The quotes on it, in id order; empty past the end.
-  public var quotes: [Quote]
-  /// How many quotes the whole catalogue has.
-  public var total: Int
-  /// How many quotes come before this page.
-  public var skip: Int
-
-  /// Makes a page.
-  public init(quotes: [Quote], total: Int, skip: Int) {
-    self.quotes = quotes
-    self.total = total
-    self.skip = skip
-  }
-}
-
 extension QuoteClient {
   /// DummyJSON's public server.
   // swift-format-ignore: NeverForceUnwrap
@@ -86,17 +69,6 @@ extension QuoteClient {
     random: { throw UnstubbedError(name: "QuoteClient.random") },
     quote: { _ in throw UnstubbedError(name: "QuoteClient.quote") }
   )
-}
-
-/// Thrown by a test dependency that was called without being stubbed.
-public struct UnstubbedError: LocalizedError, Sendable {
-  /// The dependency that was called.
-  public var name: String
-
-  /// Names the dependency.
-  public init(name: String) { self.name = name }
-
-  public var errorDescription: String? { "\(name) was called but not stubbed in this test." }
 }
 
 /// The HTTP contract of DummyJSON's quote endpoints (see shared/dummyjson-api.md).

@@ -35,13 +35,13 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
   /// terminal here, so no sentence built from this error can carry an escape sequence.
   public var reason: String {
     switch self {
-    case .unreachable(let reason, _): TerminalText.sanitized(reason)
+    case .unreachable(let reason, _): UntrustedText.sanitized(reason)
     case .timedOut(let seconds, _): "no reply within \(Seconds.text(seconds)) s"
     case .rateLimited(let retryAfter?, _): "rate limited; retry after \(retryAfter) s"
     case .rateLimited(nil, _): "rate limited"
     case .notFound(let id): "no quote with id \(id)"
     case .serverError(let status, _): "server error \(status)"
-    case .unexpectedResponse(let detail, _): TerminalText.sanitized(detail)
+    case .unexpectedResponse(let detail, _): UntrustedText.sanitized(detail)
     }
   }
 

@@ -8,7 +8,7 @@ extension QuoteDatabase {
   /// Its keys and author search columns are computed again, and the UNIQUE key decides whether
   /// the result equals another favorite.
   ///
-  /// - Throws: ``FavoritesError/notFound(id:)``, or ``LibraryError/alreadyFavorite(id:)``
+  /// - Throws: ``StorageError/noSuchFavorite(id:)``, or ``StorageError/duplicateFavorite(id:)``
   ///   (nothing changed).
   public func editFavorite(
     id: Int64,
@@ -32,12 +32,12 @@ extension QuoteDatabase {
             note, id,
           ]
         )
-        guard let row else { throw FavoritesError.notFound(id: id) }
+        guard let row else { throw StorageError.noSuchFavorite(id: id) }
         return Favorite(row: row)
       } catch let error as DatabaseError
         where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
       {
-        throw LibraryError.alreadyFavorite(id: id)
+        throw StorageError.duplicateFavorite(id: id)
       }
     }
   }

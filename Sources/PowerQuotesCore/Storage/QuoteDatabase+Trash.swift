@@ -7,7 +7,7 @@ extension QuoteDatabase {
   /// Moves the favorites with these ids to the trash, as one undoable change, all or none: an
   /// unknown id moves nothing.
   ///
-  /// - Throws: ``FavoritesError/notFound(id:)`` for the first id that is not a favorite.
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
   public func trashFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
     try writeChange(.remove, at: date, summary: Self.removalSummary) { db in
       var removed: [Favorite] = []
@@ -25,7 +25,7 @@ extension QuoteDatabase {
         let row = try Row.fetchOne(
           db, sql: "DELETE FROM favorite WHERE id = ? RETURNING *", arguments: [id])
         // Throwing rolls back what this transaction moved so far.
-        guard let row else { throw FavoritesError.notFound(id: id) }
+        guard let row else { throw StorageError.noSuchFavorite(id: id) }
         removed.append(Favorite(row: row))
       }
       return removed
@@ -42,8 +42,8 @@ extension QuoteDatabase {
   /// Brings the favorites with these ids back from the trash, under their ids, with their note
   /// and tags, as one undoable change: all of them, or none.
   ///
-  /// - Throws: ``LibraryError/notInTrash(id:)`` for the first id the trash does not hold, and
-  ///   ``LibraryError/alreadyFavorite(id:)`` when an equal favorite was saved meanwhile.
+  /// - Throws: ``StorageError/noSuchTrashedFavorite(id:)`` for the first id the trash does not hold, and
+  ///   ``StorageError/duplicateFavorite(id:)`` when an equal favorite was saved meanwhile.
   public func restoreFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
     try writeChange(.restore, at: date, summary: Self.restoreSummary) { db in
       var restored: [Favorite] = []
@@ -51,7 +51,7 @@ extension QuoteDatabase {
         guard
           let row = try Row.fetchOne(
             db, sql: "DELETE FROM trashed_favorite WHERE id = ? RETURNING *", arguments: [id])
-        else { throw LibraryError.notInTrash(id: id) }
+        else { throw StorageError.noSuchTrashedFavorite(id: id) }
         do {
           try db.execute(
             sql: """
@@ -68,7 +68,7 @@ extension QuoteDatabase {
         } catch let error as DatabaseError
           where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
         {
-          throw LibraryError.alreadyFavorite(id: id)
+          throw StorageError.duplicateFavorite(id: id)
         }
         let tags: String = row["tags"]
         for tag in tags.split(separator: " ") {

@@ -254,7 +254,7 @@ public final class QuoteDatabase: Sendable {
   }
 
   /// The list's shape without its text: how many favorites match, the largest id, and the
-  /// widest author in terminal columns, for laying out a table before streaming it.
+  /// widest author as `authorWidth` measures it, for laying out a table before streaming it.
   ///
   /// The count and the largest id come from indexes, without reading the favorites. Authors
   /// are measured until one is `widthLimit` columns wide or wider (a table never makes its
@@ -262,7 +262,8 @@ public final class QuoteDatabase: Sendable {
   /// limit every author is measured.
   public func listShape(
     matching authorText: String?,
-    widthLimit: Int? = nil
+    widthLimit: Int? = nil,
+    authorWidth: (String) -> Int
   ) throws -> FavoriteListShape {
     var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
     guard let filter = Self.filter(matching: authorText) else { return shape }
@@ -289,7 +290,7 @@ public final class QuoteDatabase: Sendable {
         )
         while let author = try authors.next() {
           if widths[author] == nil {
-            let width = TerminalText.displayWidth(TerminalText.sanitized(author))
+            let width = authorWidth(author)
             widths[author] = width
             shape.widestAuthor = max(shape.widestAuthor, width)
             if let widthLimit, shape.widestAuthor >= widthLimit { break }
@@ -394,7 +395,7 @@ public final class QuoteDatabase: Sendable {
   /// Moves the favorites with these ids to the trash, all or none: an unknown id moves nothing
   /// (see ``trashFavorites(ids:at:)``).
   ///
-  /// - Throws: ``FavoritesError/notFound(id:)`` for the first id that is not a favorite.
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
   public func removeFavorites(ids: [Int64], at date: Date = Date()) throws -> [Favorite] {
     try trashFavorites(ids: ids, at: date)
   }
@@ -710,43 +711,6 @@ public final class QuoteDatabase: Sendable {
       throw StorageError.sqlite(path: path, message: error.message ?? "\(error.resultCode)")
     }
   }
-}
-
-/// How far a sync of a source's catalogue has got.
-public struct SyncState: Sendable, Equatable {
-  /// How many quotes of the catalogue are in the pool: where the next page starts.
-  public var nextSkip: Int
-  /// The catalogue's size, once a page has said it.
-  public var total: Int?
-  /// When this sync began.
-  public var startedAt: Date
-  /// When it completed; nil while it is under way or was stopped.
-  public var finishedAt: Date?
-}
-
-/// The size of a list of favorites, for laying out its table.
-public struct FavoriteListShape: Sendable, Equatable {
-  /// How many favorites.
-  public var count: Int
-  /// The largest id.
-  public var largestID: Int64
-  /// The widest author, in terminal columns, after sanitizing.
-  public var widestAuthor: Int
-
-  /// Makes a shape.
-  public init(count: Int, largestID: Int64, widestAuthor: Int) {
-    self.count = count
-    self.largestID = largestID
-    self.widestAuthor = widestAuthor
-  }
-}
-
-/// What ``QuoteDatabase/addFavorite(_:at:)`` did.
-public enum AddFavoriteResult: Sendable, Equatable {
-  /// A new favorite was saved.
-  case added(Favorite)
-  /// An equal favorite was already saved; nothing changed. It carries the one already there.
-  case alreadyFavorite(Favorite)
 }
 
 extension Quote {

@@ -18,12 +18,19 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
   case cannotCreateFolder(path: String, reason: String)
   /// The file could not be created or opened.
   case cannotOpen(path: String, reason: String)
+  /// An operation on favorites named an id that no favorite has; nothing was changed.
+  case noSuchFavorite(id: Int64)
+  /// An operation on the trash named an id it does not hold; nothing was changed.
+  case noSuchTrashedFavorite(id: Int64)
+  /// An edit or restore would make favorite `id` equal to another (the UNIQUE key); nothing
+  /// was changed.
+  case duplicateFavorite(id: Int64)
   /// SQLite refused an operation (a disk error, a locked or damaged file, a read-only file).
   case sqlite(path: String, message: String)
 
   public var errorDescription: String? {
     // Paths come from flags and the environment: made safe for a terminal like any outside text.
-    func shown(_ path: String) -> String { TerminalText.sanitized(path) }
+    func shown(_ path: String) -> String { UntrustedText.sanitized(path) }
     return switch self {
     case .notADatabase(let path):
       "\(shown(path)) is not a powerquotes database (not an SQLite file); it was left untouched. "
@@ -45,6 +52,12 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
       "Could not create the folder \(shown(path)) for the database: \(reason)."
     case .cannotOpen(let path, let reason):
       "Could not open the database \(shown(path)): \(reason)."
+    case .noSuchFavorite(let id):
+      "No favorite with id \(id)."
+    case .noSuchTrashedFavorite(let id):
+      "No favorite with id \(id) in the trash."
+    case .duplicateFavorite(let id):
+      "Favorite \(id) would equal another favorite."
     case .sqlite(let path, let message):
       "The database \(shown(path)) could not be used: \(shown(message))."
     }

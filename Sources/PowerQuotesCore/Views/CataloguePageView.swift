@@ -2,16 +2,14 @@
 public enum CataloguePageView {
   /// The page's table, with a trailing newline.
   public static func render(
-    _ page: CatalogueController.Page,
+    _ page: CataloguePage,
     width: Int,
     painter: TextPainter
   ) -> String {
     let shape = FavoriteListShape(
       count: page.quotes.count,
       largestID: Int64(page.quotes.compactMap(\.sourceID).max() ?? 0),
-      widestAuthor: page.quotes.map {
-        TerminalText.displayWidth(TerminalText.sanitized($0.author))
-      }.max() ?? 0
+      widestAuthor: page.quotes.map { FavoriteListView.authorWidth($0.author) }.max() ?? 0
     )
     let view = FavoriteListView(shape: shape, width: width, painter: painter)
     return page.quotes.reduce(view.header()) { table, quote in
@@ -20,7 +18,7 @@ public enum CataloguePageView {
   }
 
   /// Where the page stands: "page 3 of 49 (1454 quotes)".
-  public static func position(_ page: CatalogueController.Page) -> String {
+  public static func position(_ page: CataloguePage) -> String {
     "page \(page.number) of \(page.pages) (\(page.total) quote\(page.total == 1 ? "" : "s"))"
   }
 }

@@ -14,7 +14,7 @@ public enum FavoriteDetailView {
       source += " #\(sourceID)"
     }
     let saved = localTime.clock(at: favorite.savedAt).minuteText
-    let facts = "Favorite \(favorite.id) · \(TerminalText.sanitized(source)) · saved \(saved)"
+    let facts = "Favorite \(favorite.id) · \(UntrustedText.sanitized(source)) · saved \(saved)"
     return QuoteCardView.render(favorite.quote, width: width, painter: painter)
       + painter.dim(facts) + "\n"
   }

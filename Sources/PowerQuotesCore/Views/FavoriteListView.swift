@@ -50,14 +50,18 @@ public struct FavoriteListView: Sendable {
     return line
   }
 
+  /// The columns `author` takes in the author column before it is cut: what a
+  /// ``FavoriteListShape`` measures.
+  public static func authorWidth(_ author: String) -> Int {
+    TerminalText.displayWidth(UntrustedText.sanitized(author))
+  }
+
   /// The whole table for `favorites`.
   public static func render(_ favorites: [Favorite], width: Int, painter: TextPainter) -> String {
     let shape = FavoriteListShape(
       count: favorites.count,
       largestID: favorites.map(\.id).max() ?? 0,
-      widestAuthor: favorites.map {
-        TerminalText.displayWidth(TerminalText.sanitized($0.quote.author))
-      }.max() ?? 0
+      widestAuthor: favorites.map { authorWidth($0.quote.author) }.max() ?? 0
     )
     let view = FavoriteListView(shape: shape, width: width, painter: painter)
     return favorites.reduce(view.header()) { $0 + view.row($1) }

@@ -21,8 +21,8 @@ public enum QuoteCardView {
     let cardWidth = min(max(width, minWidth), maxWidth)
     // "│ " + content + " │"
     let inner = cardWidth - 4
-    let text = TerminalText.sanitized(quote.text)
-    let author = "— " + TerminalText.sanitized(quote.author)
+    let text = UntrustedText.sanitized(quote.text)
+    let author = "— " + UntrustedText.sanitized(quote.author)
 
     var lines: [String] = []
     let border = String(repeating: "─", count: cardWidth - 2)

@@ -5,7 +5,7 @@ public enum SyncProgressView {
   /// The bar line, to be written after a carriage return: count, percentage and rate.
   ///
   /// `[██████████░░░░░░░░░░]  600/1454  41%  320 quotes/s`, fitted to `width` columns.
-  public static func bar(_ progress: CatalogueController.SyncProgress, width: Int) -> String {
+  public static func bar(_ progress: SyncProgress, width: Int) -> String {
     let fraction = progress.total > 0 ? min(1, Double(progress.done) / Double(progress.total)) : 0
     let rate =
       progress.seconds > 0 ? Double(progress.done - progress.resumedFrom) / progress.seconds : 0
@@ -19,7 +19,7 @@ public enum SyncProgressView {
   }
 
   /// The line that closes a sync.
-  public static func summary(_ progress: CatalogueController.SyncProgress) -> String {
+  public static func summary(_ progress: SyncProgress) -> String {
     let seconds = String(format: "%.1f", progress.seconds)
     let resumed = progress.resumedFrom > 0 ? ", resumed at \(progress.resumedFrom)" : ""
     let fetched = progress.done - progress.resumedFrom

@@ -1,0 +1,27 @@
+extension String {
+  /// Without white space at either end: what `trimmingCharacters(in: .whitespacesAndNewlines)`
+  /// gives, found without Foundation's character sets (an import trims several fields a row).
+  var trimmed: String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !Self.isWhitespaceOrNewline($0) }),
+      let last = scalars.lastIndex(where: { !Self.isWhitespaceOrNewline($0) })
+    else { return "" }
+    if first == scalars.startIndex && last == scalars.index(before: scalars.endIndex) {
+      return self
+    }
+    return String(scalars[first...last])
+  }
+
+  /// Whether the scalar is in `CharacterSet.whitespacesAndNewlines` as Foundation on Linux has
+  /// it: general category Z*, tab, the line breaks U+000A-U+000D and U+0085, and also the zero
+  /// width space U+200B (a test holds the list against Foundation's set).
+  static func isWhitespaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F,
+      0x3000:
+      true
+    default:
+      false
+    }
+  }
+}
