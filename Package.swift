@@ -24,7 +24,9 @@ let package = Package(
     // Models, controllers, views, storage and networking. Never imports ArgumentParser.
     .target(
       name: "PowerQuotesCore",
-      dependencies: ["CCurl", "CSQLite", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "CCurl", "CPostgres", "CSQLite", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: fuzzFlags,
       plugins: ["EmbedMigrations"]
     ),
@@ -32,6 +34,10 @@ let package = Package(
     // no server never maps libcurl and the ~50 libraries it needs. Needs curl's headers only
     // (Debian's libcurl4-openssl-dev) to build, and libcurl.so.4 to reach the network.
     .target(name: "CCurl"),
+    // PostgreSQL through libpq, loaded with dlopen on the first connection for the same reason:
+    // a start that uses SQLite never maps libpq, OpenSSL, Kerberos or LDAP. Needs no headers to
+    // build (the few libpq types used are declared in it), and libpq.so.5 to reach a server.
+    .target(name: "CPostgres"),
     // SQLite settings that GRDB does not reach (sqlite3_db_config is variadic).
     .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
     // The `powerquotes` command: argument parsing and the REPL over the core, nothing else.

@@ -24,11 +24,7 @@ static inline void pq_rl_set_attempted_completion_over(int value) {
 static inline void pq_rl_set_completer_quote_characters(const char *characters) {
   rl_completer_quote_characters = characters;
 }
-static inline void pq_rl_set_completer_word_break_characters(const char *characters) {
-  rl_completer_word_break_characters = (char *)characters;
-}
 static inline const char *pq_rl_line_buffer(void) { return rl_line_buffer; }
-static inline int pq_rl_point(void) { return rl_point; }
 static inline char **pq_rl_completion_matches(const char *text, pq_completion_generator gen) {
   return rl_completion_matches(text, gen);
 }

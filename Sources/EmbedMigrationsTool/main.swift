@@ -1,4 +1,5 @@
-// Writes a Swift file that holds each migration's name and SQL, in file-name order.
+// Writes a Swift file that holds each migration's name and SQL, in file-name order: those in a
+// folder named `postgres` as PostgreSQL's, the others as SQLite's.
 // Usage: EmbedMigrationsTool OUTPUT.swift MIGRATION.sql...
 import Foundation
 
@@ -9,8 +10,12 @@ guard let outputPath = arguments.first else {
 }
 
 var entries: [String] = []
-for path in arguments.dropFirst().sorted() {
+var postgresEntries: [String] = []
+for path in arguments.dropFirst().sorted(by: {
+  URL(fileURLWithPath: $0).lastPathComponent < URL(fileURLWithPath: $1).lastPathComponent
+}) {
   let url = URL(fileURLWithPath: path)
+  let isPostgres = url.deletingLastPathComponent().lastPathComponent == "postgres"
   let name = url.deletingPathExtension().lastPathComponent
   guard name.range(of: #"^[0-9]{4}_[a-z0-9_]+$"#, options: .regularExpression) != nil else {
     FileHandle.standardError.write(
@@ -21,9 +26,9 @@ for path in arguments.dropFirst().sorted() {
   // A raw string with enough hashes that no run of quotes and hashes in the SQL can close it.
   var hashes = "#"
   while sql.contains("\"" + hashes) { hashes += "#" }
-  entries.append(
+  let entry =
     "  EmbeddedMigration(name: \(hashes)\"\(name)\"\(hashes), sql: \(hashes)\"\"\"\n\(sql)\n\"\"\"\(hashes)),"
-  )
+  if isPostgres { postgresEntries.append(entry) } else { entries.append(entry) }
 }
 
 let source = """
@@ -32,6 +37,12 @@ let source = """
   /// The schema migrations, in the order they are applied.
   let embeddedMigrations: [EmbeddedMigration] = [
   \(entries.joined(separator: "\n"))
+  ]
+
+  /// The PostgreSQL schema migrations, in the order they are applied: the same versions, with
+  /// the same meaning, as ``embeddedMigrations``.
+  let embeddedPostgresMigrations: [EmbeddedMigration] = [
+  \(postgresEntries.joined(separator: "\n"))
   ]
 
   """

@@ -7,12 +7,11 @@ import Testing
 @testable import PowerQuotesCLI
 
 @Suite("browse, sync, --copy and completions")
-struct CatalogueCommandTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct CatalogueCommandTests: CLITestSuite {
+  let fixture: CLIFixture
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
   }
 
   private func env(_ server: FixtureServer, stderrIsTerminal: Bool = false) -> AppEnvironment {

@@ -12,12 +12,11 @@ func exitCode(_ error: any Error) -> Int32 {
 }
 
 @Suite("Commands in process")
-struct CommandTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct CommandTests: CLITestSuite {
+  let fixture: CLIFixture
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
   }
 
   func env(
@@ -122,6 +121,38 @@ struct CommandTests {
     #expect(exitCode(try #require(error)) == 64)
   }
 
+  @Test(
+    "A negative number where a number is expected is a range sentence (exit 64), not an option",
+    arguments: [
+      (["fav", "show", "-1"], "A favorite's id is a positive number, not -1."),
+      (["fav", "share", "-2", "--style", "json"], "A favorite's id is a positive number, not -2."),
+      (["fav", "rm", "3", "-1", "--yes"], "A favorite's id is a positive number, not -1."),
+      (["random", "--id", "-1"], "--id must be a positive number, not -1."),
+      (["fav", "add", "--id", "-7"], "--id must be a positive number, not -7."),
+      (
+        ["random", "--timeout", "-1"],
+        "--timeout must be a number of seconds from 0.1 to 300, not -1."
+      ),
+      (["browse", "--page", "-1"], "--page must be from 1 to \(Browse.maxPage), not -1."),
+      (["browse", "--per-page", "-5"], "--per-page must be from 1 to 100, not -5."),
+      (["sync", "--per-page", "-1"], "--per-page must be from 1 to 100, not -1."),
+    ]
+  )
+  func negativeNumbers(arguments: [String], message: String) async throws {
+    let error = await #expect(throws: (any Error).self) {
+      try await execute(arguments, env())
+    }
+    let thrown = try #require(error)
+    #expect(exitCode(thrown) == 64)
+    #expect(PowerQuotesCommand.message(for: thrown) == message)
+  }
+
+  @Test("A quote's words may look like a negative number")
+  func negativeLookingQuote() async throws {
+    try await execute(["fav", "add", "-1", "--author", "Counter"], env())
+    #expect(try database.favorites().map(\.quote.text) == ["-1"])
+  }
+
   @Test("fav add saves the last shown quote once, then says it is already a favorite")
   func addLastShown() async throws {
     try database.recordShown(Samples.rumi, at: testDate)
@@ -208,7 +239,8 @@ struct CommandTests {
   func emptyList() async throws {
     try await execute(["fav", "list"], env())
     #expect(console.out.isEmpty)
-    #expect(console.err.contains("No favorites yet."))
+    #expect(
+      console.err == "No favorites yet. Run 'powerquotes random', then 'powerquotes fav add'.\n")
   }
 
   @Test("fav show and rm with an unknown id name the id and the next step")

@@ -117,6 +117,34 @@ struct PermissionTests {
         + "files there beside the database \(path) (-wal and -shm). Make the folder writable, "
         + "or pass another file with --database.\n")
   }
+
+  /// A new database in a folder this user may not write: the sentence names the folder.
+  @Test func newFileInReadOnlyFolder() async throws {
+    let home = try TemporaryFolder()
+    defer {
+      chmod(home.path, 0o700)
+      home.remove()
+    }
+    let folder = home.file("data")
+    #expect(mkdir(folder, 0o555) == 0)
+    chmod(folder, 0o555)
+    chmod(home.path, 0o755)
+    defer { chmod(folder, 0o755) }
+    let path = folder + "/q.sqlite"
+    let binary = home.file("powerquotes")
+    try FileManager.default.copyItem(atPath: builtBinary, toPath: binary)
+    let asRoot = getuid() == 0
+    let result = try await runBinary(
+      (asRoot ? ["-u", "nobody", "--", binary] : [])
+        + ["fav", "add", "Know thyself.", "--author", "Socrates", "--database", path],
+      home: home.path, binary: asRoot ? "/usr/sbin/runuser" : binary)
+    #expect(result.status == 1)
+    #expect(
+      result.err
+        == "Error: Could not open the database \(path): the folder \(folder) is read-only to you, "
+        + "so the file cannot be created there.\n")
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
 }
 
 @Suite("Ctrl-C outside the shell")

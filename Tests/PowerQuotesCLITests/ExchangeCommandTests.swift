@@ -32,13 +32,12 @@ private final class WriteCounter: Sendable {
 }
 
 @Suite("fav export and fav import in process")
-struct ExchangeCommandTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct ExchangeCommandTests: CLITestSuite {
+  let fixture: CLIFixture
   let folder: TemporaryFolder
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
     folder = try TemporaryFolder()
   }
 

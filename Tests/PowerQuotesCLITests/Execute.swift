@@ -5,7 +5,7 @@ import Testing
 
 /// Runs a command line in process, as the REPL does: parse, then `run(env)`.
 func execute(_ arguments: [String], _ env: AppEnvironment) async throws {
-  let command = try PowerQuotesCommand.parseAsRoot(arguments)
+  let command = try PowerQuotesCommand.parse(words: arguments)
   let runnable = try #require(command as? any EnvironmentCommand)
   try await runnable.run(env)
 }

@@ -8,12 +8,11 @@ import Testing
 @testable import PowerQuotesCLI
 
 @Suite("random --source")
-struct RandomSourceTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct RandomSourceTests: CLITestSuite {
+  let fixture: CLIFixture
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
   }
 
   func env(
@@ -224,19 +223,19 @@ struct RandomSourceTests {
 
   @Test("The ZenQuotes server: --zenquotes-url, else $POWERQUOTES_ZENQUOTES_URL, else zenquotes.io")
   func zenQuotesURL() throws {
-    let none = try GlobalOptions.parse([])
-    #expect(
-      try none.resolvedZenQuotesURL(environment: [:]).absoluteString == "https://zenquotes.io")
+    let none = RunSettings(environment: [:])
+    #expect(try none.zenQuotesURL.get().absoluteString == "https://zenquotes.io")
     let fromEnvironment = ["POWERQUOTES_ZENQUOTES_URL": "http://127.0.0.1:8080"]
     #expect(
-      try none.resolvedZenQuotesURL(environment: fromEnvironment).absoluteString
+      try RunSettings(environment: fromEnvironment).zenQuotesURL.get().absoluteString
         == "http://127.0.0.1:8080")
     let option = try GlobalOptions.parse(["--zenquotes-url", "http://localhost:9"])
     #expect(
-      try option.resolvedZenQuotesURL(environment: fromEnvironment).absoluteString
+      try RunSettings(option, environment: fromEnvironment).zenQuotesURL.get().absoluteString
         == "http://localhost:9")
     let error = try #require(throws: ConfigurationError.self) {
-      try none.resolvedZenQuotesURL(environment: ["POWERQUOTES_ZENQUOTES_URL": "zenquotes.io"])
+      try RunSettings(environment: ["POWERQUOTES_ZENQUOTES_URL": "zenquotes.io"]).zenQuotesURL
+        .get()
     }
     #expect(
       error.localizedDescription

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import PowerQuotesCore
 import PowerQuotesTestSupport
@@ -24,12 +25,11 @@ final class ScriptedLines: Sendable {
 }
 
 @Suite("The shell in process")
-struct ShellTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct ShellTests: CLITestSuite {
+  let fixture: CLIFixture
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
   }
 
   private func session(
@@ -70,7 +70,7 @@ struct ShellTests {
     let status = await shell.run()
     #expect(status == 1)
     #expect(
-      console.err.contains("Error: No favorite with id 7. Run 'powerquotes fav list' to see ids."))
+      console.err.contains("Error: No favorite with id 7. Type 'fav list' to see ids."))
     #expect(console.err.contains("Error: --offline and --online cannot be used together."))
     #expect(console.err.contains("Unknown command 'bogus'. Type 'help' to see the commands."))
     #expect(console.err.contains("Error: The line has an unterminated double quote."))
@@ -163,6 +163,48 @@ struct ShellTests {
     #expect(console.out.contains("USAGE: powerquotes fav <subcommand>"))
   }
 
+  @Test("Hints in the shell name shell words, not 'powerquotes' command lines")
+  func hintsNameShellWords() async throws {
+    let (shell, _) = session(["list", "fav list", "save", "more", "back"])
+    #expect(await shell.run() == 1)
+    #expect(
+      console.err
+        == "No favorites yet. Type 'random', then 'fav add'.\n"
+        + "No favorites yet. Type 'random', then 'fav add'.\n"
+        + "Error: No quote to save yet. Type 'random' first.\n"
+        + "Nothing more to show. Type 'list' or 'search AUTHOR' to start again.\n"
+        + "'back' turns the pages of 'browse'; type 'browse' first.\n")
+  }
+
+  @Test("A line's --color wins over the shell's, --color auto included")
+  func lineColor() async throws {
+    // The shell was started with --color always; its output is not a terminal.
+    let settings = RunSettings(try GlobalOptions.parse(["--color", "always"]), environment: [:])
+    var env = AppEnvironment.test(database: database, console: console)
+    env.terminal.usesColor = true
+    let script = ScriptedLines(["random --offline", "random --offline --color auto"])
+    let shell = ShellSession(env: env, reader: script.reader(), settings: settings)
+    #expect(await shell.run() == 0)
+    let cards = console.out.components(separatedBy: "Dear Self,")
+    #expect(cards.count == 3)
+    #expect(cards[1].contains("\u{1B}["))
+    // auto on a pipe: no colour, though the shell's own setting is always.
+    #expect(!cards[2].contains("\u{1B}["))
+  }
+
+  @Test("A line's --timeout and --color win over the shell's, even when they are the defaults")
+  func lineSettingsOverTheShells() throws {
+    let shell = RunSettings(
+      try GlobalOptions.parse(["--timeout", "0.3", "--color", "never"]), environment: [:])
+    let line = shell.overridden(
+      by: try GlobalOptions.parse(["--timeout", "10", "--color", "auto"]), environment: [:])
+    #expect(line.timeoutSeconds == 10)
+    #expect(line.color == .auto)
+    let plain = shell.overridden(by: try GlobalOptions.parse([]), environment: [:])
+    #expect(plain.timeoutSeconds == 0.3)
+    #expect(plain.color == .never)
+  }
+
   @Test("A person at a terminal leaves with status 0 even after errors; Ctrl-C lines are skipped")
   func interactiveStatus() async throws {
     let script = ScriptedLines([.line("fav show 9"), .interrupted, .line("quit")])
@@ -170,7 +212,8 @@ struct ShellTests {
     let shell = ShellSession(env: env, reader: script.reader(interactive: true))
     #expect(await shell.run() == 0)
     #expect(console.out.hasPrefix("powerquotes shell: type 'help' for commands"))
-    #expect(console.err.contains("No favorite with id 9."))
+    #expect(console.err.contains("No favorite with id 9. Type 'fav list' to see ids."))
+    #expect(!console.err.contains("powerquotes fav list"))
   }
 }
 

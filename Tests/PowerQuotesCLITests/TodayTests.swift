@@ -6,12 +6,11 @@ import Testing
 @testable import PowerQuotesCLI
 
 @Suite("today")
-struct TodayTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct TodayTests: CLITestSuite {
+  let fixture: CLIFixture
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
   }
 
   func env(at time: String, timeZone: TimeZone = .utc) throws -> AppEnvironment {

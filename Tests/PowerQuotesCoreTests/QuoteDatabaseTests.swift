@@ -173,6 +173,16 @@ struct QuoteDatabaseTests {
     }
   }
 
+  @Test("A device where the file should be is a clear error, and is not written")
+  func deviceInTheWay() throws {
+    let error = #expect(throws: StorageError.self) {
+      try QuoteDatabase.open(path: "/dev/null")
+    }
+    #expect(
+      error
+        == .cannotOpen(path: "/dev/null", reason: "it is a device, a pipe or a socket, not a file"))
+  }
+
   @Test("The database decides duplicates, whatever the spelling")
   func duplicates() throws {
     let database = try QuoteDatabase.inMemory()

@@ -22,10 +22,14 @@ struct Browse: EnvironmentCommand {
   /// ``QuoteClient/largestNumber`` quotes, and never a skip that overflows.
   static let maxPage = QuoteClient.largestNumber
 
-  @Option(help: "The page to show, from 1.")
+  @Option(parsing: .unconditional, help: "The page to show, from 1.")
   var page = 1
 
-  @Option(name: .customLong("per-page"), help: "Quotes a page, from 1 to 100.")
+  @Option(
+    name: .customLong("per-page"),
+    parsing: .unconditional,
+    help: "Quotes a page, from 1 to 100."
+  )
   var perPage = 10
 
   @OptionGroup var output: FormatOptions
@@ -60,6 +64,38 @@ struct Browse: EnvironmentCommand {
           )
         )
       )
+    }
+  }
+
+  /// In the shell, `more` and `back` turn this command's pages.
+  func runInShell(_ env: AppEnvironment, pageSize: Int?) async throws -> (any ShellContinuation)? {
+    try await run(env)
+    return Pages(shown: self, env: env)
+  }
+
+  /// The catalogue pages `more` and `back` turn: the same server, with the same options.
+  private struct Pages: ShellContinuation {
+    var shown: Browse
+    let env: AppEnvironment
+
+    mutating func more() async throws {
+      try await turn(by: 1)
+    }
+
+    mutating func back() async throws {
+      guard shown.page > 1 else {
+        env.console.note("This is the first page.")
+        return
+      }
+      try await turn(by: -1)
+    }
+
+    private mutating func turn(by pages: Int) async throws {
+      var next = shown
+      next.page += pages
+      try next.validate()
+      try await next.run(env)
+      shown = next
     }
   }
 

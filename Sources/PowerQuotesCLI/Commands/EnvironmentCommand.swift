@@ -4,17 +4,35 @@ import PowerQuotesCore
 /// A command whose work is `run(_:)` over an injected environment.
 ///
 /// ArgumentParser's `run()` only builds the live environment and forwards, so tests and the
-/// REPL run the same code against their own environment.
+/// REPL run the same code against their own environment. The shell is a client of these
+/// commands: it runs every one of them through ``runInShell(_:pageSize:)``.
 protocol EnvironmentCommand: AsyncParsableCommand, Sendable {
   /// The shared options, for building the live environment.
   var global: GlobalOptions { get }
 
   /// Does the command's work.
   func run(_ env: AppEnvironment) async throws
+
+  /// Why the command cannot run as a line of the shell, or nil (the default) when it can.
+  static var shellRefusal: String? { get }
+
+  /// Runs the command as a line of the shell, a screen at a time when `pageSize` is given (a
+  /// short word such as `list` asks for it).
+  ///
+  /// - Returns: what `more` and `back` go on with, or nil (the default: `run(_:)`, then nil) to
+  ///   leave them as they were.
+  func runInShell(_ env: AppEnvironment, pageSize: Int?) async throws -> (any ShellContinuation)?
 }
 
 extension EnvironmentCommand {
   mutating func run() async throws {
     try await run(AppEnvironment.live(global))
+  }
+
+  static var shellRefusal: String? { nil }
+
+  func runInShell(_ env: AppEnvironment, pageSize: Int?) async throws -> (any ShellContinuation)? {
+    try await run(env)
+    return nil
   }
 }

@@ -25,7 +25,7 @@ extension Favorites {
     @Option(help: "The author of the quote given as text.")
     var author: String?
 
-    @Option(help: "Save DummyJSON's quote with this id.")
+    @Option(parsing: .unconditional, help: "Save DummyJSON's quote with this id.")
     var id: Int?
 
     @OptionGroup var output: FormatOptions

@@ -14,12 +14,15 @@ extension Favorites {
     @OptionGroup var global: GlobalOptions
 
     func run(_ env: AppEnvironment) async throws {
-      try FavoritesOutput.show(
-        author: nil,
-        format: output.format,
-        env: env,
-        none: "No favorites yet. Run 'powerquotes random', then 'powerquotes fav add'."
-      )
+      try FavoriteListing.show(author: nil, format: output.format, env: env)
+    }
+
+    func runInShell(_ env: AppEnvironment, pageSize: Int?) async throws
+      -> (any ShellContinuation)?
+    {
+      let listing = try FavoriteListing.show(
+        author: nil, format: output.format, env: env, pageSize: pageSize)
+      return pageSize == nil ? nil : listing
     }
   }
 
@@ -54,52 +57,15 @@ extension Favorites {
     }
 
     func run(_ env: AppEnvironment) async throws {
-      let shown = UntrustedText.sanitized(author)
-      try FavoritesOutput.show(
-        author: author,
-        format: output.format,
-        env: env,
-        none: "No favorites by an author matching '\(shown)'."
-      )
+      try FavoriteListing.show(author: author, format: output.format, env: env)
     }
-  }
-}
 
-/// Prints a list of favorites as a table or JSON, or says there are none.
-///
-/// Favorites are streamed from the database a row at a time, so a long list is never all in
-/// memory.
-enum FavoritesOutput {
-  static func show(
-    author: String?,
-    format: OutputFormat,
-    env: AppEnvironment,
-    none: String
-  ) throws {
-    let controller = try env.favoritesController()
-    var output = BufferedOutput(env.console.out)
-    switch format {
-    case .json:
-      var count = 0
-      output.append("[")
-      try controller.forEach(author: author) { favorite in
-        output.append(count == 0 ? "\n" : ",\n")
-        output.append(JSONView.arrayElement(favorite))
-        count += 1
-      }
-      output.append(count == 0 ? "]\n" : "\n]\n")
-    case .text:
-      let shape = try controller.listShape(
-        author: author, widthLimit: FavoriteListView.maxAuthorWidth,
-        authorWidth: FavoriteListView.authorWidth)
-      guard shape.count > 0 else {
-        env.console.note(none)
-        return
-      }
-      let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
-      output.append(view.header())
-      try controller.forEach(author: author) { output.append(view.row($0)) }
+    func runInShell(_ env: AppEnvironment, pageSize: Int?) async throws
+      -> (any ShellContinuation)?
+    {
+      let listing = try FavoriteListing.show(
+        author: author, format: output.format, env: env, pageSize: pageSize)
+      return pageSize == nil ? nil : listing
     }
-    output.flush()
   }
 }

@@ -31,6 +31,7 @@ extension Favorites {
       if ids.isEmpty {
         throw ValidationError("Give the id of at least one favorite to remove.")
       }
+      for id in ids { try FavoriteID.check(id) }
     }
 
     func run(_ env: AppEnvironment) async throws {
@@ -41,26 +42,13 @@ extension Favorites {
         guard env.terminal.inputIsTerminal else {
           throw RemoveError.confirmationNeeded
         }
-        for favorite in favorites {
-          let quote = TerminalText.truncated(
-            UntrustedText.sanitized(favorite.quote.text), width: 50)
-          let author = UntrustedText.sanitized(favorite.quote.author)
-          env.console.note("  \(favorite.id)  \(quote) — \(author)")
-        }
-        let what = favorites.count == 1 ? "this favorite" : "these \(favorites.count) favorites"
-        env.console.err("Remove \(what)? [y/N] ")
-        let answer = env.input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard answer == "y" || answer == "yes" else {
+        env.console.err(RemoveView.prompt(favorites))
+        guard RemoveView.confirms(env.input.readLine()) else {
           env.console.note("Nothing removed.")
           return
         }
       }
-      let removed = try controller.remove(ids: ids)
-      let list = removed.map { String($0.id) }.joined(separator: ", ")
-      env.console.print(
-        removed.count == 1
-          ? "Removed favorite \(list)." : "Removed \(removed.count) favorites: \(list)."
-      )
+      env.console.print(RemoveView.removed(try controller.remove(ids: ids)))
     }
   }
 }

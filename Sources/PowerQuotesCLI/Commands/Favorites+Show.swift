@@ -16,6 +16,10 @@ extension Favorites {
     @OptionGroup var output: FormatOptions
     @OptionGroup var global: GlobalOptions
 
+    func validate() throws {
+      try FavoriteID.check(id)
+    }
+
     func run(_ env: AppEnvironment) async throws {
       let favorite = try env.favoritesController().favorite(id: id)
       switch output.format {

@@ -34,7 +34,7 @@ struct Random: EnvironmentCommand {
   @Flag(help: "Use only the online source: fail instead of showing a saved quote.")
   var online = false
 
-  @Option(help: "Show DummyJSON's quote with this id.")
+  @Option(parsing: .unconditional, help: "Show DummyJSON's quote with this id.")
   var id: Int?
 
   @Flag(help: "Also save the quote as a favorite.")
@@ -79,7 +79,6 @@ struct Random: EnvironmentCommand {
     default:
       break
     }
-    _ = try plan(environment: ProcessInfo.processInfo.environment)
   }
 
   /// The plan for these flags, with `environment` giving `$POWERQUOTES_SOURCE`.
@@ -97,9 +96,11 @@ struct Random: EnvironmentCommand {
   }
 
   func run(_ env: AppEnvironment) async throws {
+    // $POWERQUOTES_SOURCE is checked first: a bad value stops the command before anything runs.
+    let plan = try plan(environment: env.environment)
     let controller = try env.quoteController()
     let quote: Quote
-    switch try plan(environment: ProcessInfo.processInfo.environment) {
+    switch plan {
     case .quote(let id):
       quote = try await controller.quote(id: id)
     case .offline:

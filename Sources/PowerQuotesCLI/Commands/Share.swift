@@ -41,6 +41,10 @@ extension Favorites {
     @OptionGroup var shareOptions: ShareOptions
     @OptionGroup var global: GlobalOptions
 
+    func validate() throws {
+      try FavoriteID.check(id)
+    }
+
     func run(_ env: AppEnvironment) async throws {
       let favorite = try env.favoritesController().favorite(id: id)
       try shareOptions.deliver(favorite.quote, env: env)

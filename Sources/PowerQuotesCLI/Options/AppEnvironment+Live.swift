@@ -4,87 +4,72 @@ import PowerQuotesCore
 extension AppEnvironment {
   /// The real world: DummyJSON and ZenQuotes over the network, the database file, the
   /// process's clock, time zone and terminal.
-  static func live(_ options: GlobalOptions) throws -> AppEnvironment {
+  ///
+  /// The only place the process environment is read; everything after gets it injected.
+  static func live(_ options: GlobalOptions) -> AppEnvironment {
     let environment = ProcessInfo.processInfo.environment
-    let path = DatabaseLocation.resolve(option: options.database, environment: environment)
-    let client: QuoteClient
-    do {
-      client = .live(
-        baseURL: try options.resolvedAPIURL(environment: environment),
-        timeoutSeconds: options.timeoutSeconds
-      )
-    } catch {
-      // A bad $POWERQUOTES_API_URL matters only to commands that ask DummyJSON.
-      client = QuoteClient(
-        random: { throw error },
-        quote: { _ in throw error },
-        page: { _, _ in throw error }
-      )
-    }
-    let zenQuotesClient: ZenQuotesClient
-    do {
-      zenQuotesClient = .live(
-        baseURL: try options.resolvedZenQuotesURL(environment: environment),
-        timeoutSeconds: options.timeoutSeconds
-      )
-    } catch {
-      zenQuotesClient = ZenQuotesClient(random: { throw error })
-    }
-    return AppEnvironment(
-      quoteClient: client,
-      zenQuotesClient: zenQuotesClient,
-      database: openLazily(path: path),
+    return live(RunSettings(options, environment: environment), environment: environment)
+  }
+
+  /// The real world as `settings` describe it.
+  static func live(_ settings: RunSettings, environment: [String: String]) -> AppEnvironment {
+    var env = AppEnvironment(
+      quoteClient: .failing,
+      database: openLazily(path: settings.databasePath),
       console: .live,
       input: .live,
       now: { Date() },
       localTime: .system,
       randomIndex: { Int.random(in: 0..<max(1, $0)) },
-      terminal: .live(color: options.color, environment: environment),
+      terminal: .live(color: settings.color, environment: environment),
       clipboard: .live(environment: environment),
-      downloadClient: .live(timeoutSeconds: options.timeoutSeconds),
       environment: environment
     )
+    env.connect(settings)
+    return env
   }
 
-  /// This environment with the settings `options` gives explicitly: a line in the shell may
-  /// name another database, server, timeout or colour mode for itself.
+  /// This environment with the settings a shell line gives explicitly: a line may name another
+  /// database, server, timeout or colour mode for itself.
   ///
-  /// The once-notes stay shared, so ZenQuotes' attribution is printed once per session.
-  ///
-  /// What the line does not say comes from `base`, the shell's own options: a line with
+  /// The once-notes stay shared, so ZenQuotes' attribution is printed once per session. What
+  /// the line does not say comes from `base`, the shell's own settings: a line with
   /// `--timeout 5` still asks the server the shell was started with.
-  func adjusted(for line: GlobalOptions, over base: GlobalOptions? = nil) throws
-    -> AppEnvironment
-  {
-    var options = line
-    if let base {
-      options.apiURL = line.apiURL ?? base.apiURL
-      options.zenQuotesURL = line.zenQuotesURL ?? base.zenQuotesURL
-      options.timeout = line.timeout ?? base.timeout
-    }
+  func adjusted(for line: GlobalOptions, over base: RunSettings) -> AppEnvironment {
+    let settings = base.overridden(by: line, environment: environment)
     var adjusted = self
-    let environment = ProcessInfo.processInfo.environment
-    if line.apiURL != nil || line.timeout != nil {
-      adjusted.quoteClient = .live(
-        baseURL: try options.resolvedAPIURL(environment: environment),
-        timeoutSeconds: options.timeoutSeconds
-      )
-      adjusted.downloadClient = .live(timeoutSeconds: options.timeoutSeconds)
+    if line.apiURL != nil || line.zenQuotesURL != nil || line.timeout != nil {
+      adjusted.connect(settings)
     }
-    if line.zenQuotesURL != nil || line.timeout != nil {
-      adjusted.zenQuotesClient = .live(
-        baseURL: try options.resolvedZenQuotesURL(environment: environment),
-        timeoutSeconds: options.timeoutSeconds
-      )
+    if line.database != nil {
+      adjusted.database = Self.openLazily(path: settings.databasePath)
     }
-    if let path = options.database {
-      let path = DatabaseLocation.resolve(option: path, environment: environment)
-      adjusted.database = Self.openLazily(path: path)
-    }
-    if options.color != .auto {
-      adjusted.terminal.usesColor = options.color == .always
+    if line.color != nil {
+      adjusted.terminal.usesColor = settings.color.allowsColor(
+        outputIsTerminal: terminal.outputIsTerminal, environment: environment)
     }
     return adjusted
+  }
+
+  /// Points the network clients at the servers `settings` name, with their timeout.
+  private mutating func connect(_ settings: RunSettings) {
+    let timeout = settings.timeoutSeconds
+    switch settings.apiURL {
+    case .success(let url):
+      quoteClient = .live(baseURL: url, timeoutSeconds: timeout)
+    case .failure(let error):
+      // A bad $POWERQUOTES_API_URL matters only to commands that ask DummyJSON.
+      quoteClient = QuoteClient(
+        random: { throw error },
+        quote: { _ in throw error },
+        page: { _, _ in throw error }
+      )
+    }
+    switch settings.zenQuotesURL {
+    case .success(let url): zenQuotesClient = .live(baseURL: url, timeoutSeconds: timeout)
+    case .failure(let error): zenQuotesClient = ZenQuotesClient(random: { throw error })
+    }
+    downloadClient = .live(timeoutSeconds: timeout)
   }
 
   /// The database at `path`, opened on first use.

@@ -19,21 +19,27 @@ struct GlobalOptions: ParsableArguments {
     help: ArgumentHelp(
       "The DummyJSON server (default: $POWERQUOTES_API_URL, else https://dummyjson.com).",
       valueName: "url"
-    )
+    ),
+    transform: { ServiceURL.parse($0, from: "--api-url", example: QuoteClient.defaultBaseURL) }
   )
-  var apiURL: String?
+  var apiURL: Result<URL, ConfigurationError>?
 
   @Option(
     name: .customLong("zenquotes-url"),
     help: ArgumentHelp(
       "The ZenQuotes server (default: $POWERQUOTES_ZENQUOTES_URL, else https://zenquotes.io).",
       valueName: "url"
-    )
+    ),
+    transform: {
+      ServiceURL.parse($0, from: "--zenquotes-url", example: ZenQuotesClient.defaultBaseURL)
+    }
   )
-  var zenQuotesURL: String?
+  var zenQuotesURL: Result<URL, ConfigurationError>?
 
+  // Unconditional, so that `--timeout -1` is a value out of range rather than an unknown option.
   @Option(
     name: .long,
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Seconds to wait for a server, from 0.1 to 300; fractions count (default: 10).",
       valueName: "seconds"
@@ -44,11 +50,8 @@ struct GlobalOptions: ParsableArguments {
   /// Seconds to wait for a server when `--timeout` is not given.
   static let defaultTimeout: Double = 10
 
-  /// `--timeout`, or the default.
-  var timeoutSeconds: Double { timeout ?? Self.defaultTimeout }
-
-  @Option(name: .long, help: "When to use colour: auto, always or never.")
-  var color: ColorMode = .auto
+  @Option(name: .long, help: "When to use colour: auto, always or never (default: auto).")
+  var color: ColorMode?
 
   func validate() throws {
     if let timeout, !(0.1...300).contains(timeout) {
@@ -60,64 +63,30 @@ struct GlobalOptions: ParsableArguments {
     }
     // The flags are checked here; $POWERQUOTES_API_URL and $POWERQUOTES_ZENQUOTES_URL only when
     // a command asks that service, so a bad value there does not stop the other commands.
-    do {
-      if apiURL != nil { _ = try resolvedAPIURL(environment: [:]) }
-      if zenQuotesURL != nil { _ = try resolvedZenQuotesURL(environment: [:]) }
-    } catch {
+    for case .failure(let error) in [apiURL, zenQuotesURL] {
       throw ValidationError(error.localizedDescription)
     }
   }
+}
 
-  /// The DummyJSON base URL from `--api-url`, `$POWERQUOTES_API_URL` or the default.
-  func resolvedAPIURL(environment: [String: String]) throws -> URL {
-    try Self.resolveURL(
-      option: apiURL,
-      name: "--api-url",
-      variable: "POWERQUOTES_API_URL",
-      environment: environment,
-      default: QuoteClient.defaultBaseURL
-    )
-  }
-
-  /// The ZenQuotes base URL from `--zenquotes-url`, `$POWERQUOTES_ZENQUOTES_URL` or the default.
-  func resolvedZenQuotesURL(environment: [String: String]) throws -> URL {
-    try Self.resolveURL(
-      option: zenQuotesURL,
-      name: "--zenquotes-url",
-      variable: "POWERQUOTES_ZENQUOTES_URL",
-      environment: environment,
-      default: ZenQuotesClient.defaultBaseURL
-    )
-  }
-
-  private static func resolveURL(
-    option: String?,
-    name: String,
-    variable: String,
-    environment: [String: String],
-    default defaultURL: URL
-  ) throws -> URL {
-    if let option {
-      return try parseAPIURL(option, from: name, example: defaultURL)
-    }
-    if let value = environment[variable], !value.isEmpty {
-      return try parseAPIURL(value, from: variable, example: defaultURL)
-    }
-    return defaultURL
-  }
-
-  private static func parseAPIURL(_ text: String, from origin: String, example: URL) throws -> URL {
+/// A service's base URL, as a flag or a variable gives it.
+enum ServiceURL {
+  /// `text` as an http(s) URL with a host and a valid port, or why it is not one.
+  static func parse(_ text: String, from origin: String, example: URL)
+    -> Result<URL, ConfigurationError>
+  {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = url.host(), !host.isEmpty,
       url.port.map({ (1...65535).contains($0) }) ?? true
     else {
-      throw ConfigurationError.invalidURL(
-        origin: origin,
-        value: UntrustedText.sanitized(text),
-        example: example.absoluteString
-      )
+      return .failure(
+        .invalidURL(
+          origin: origin,
+          value: UntrustedText.sanitized(text),
+          example: example.absoluteString
+        ))
     }
-    return url
+    return .success(url)
   }
 }
 

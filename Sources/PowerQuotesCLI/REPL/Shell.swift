@@ -28,12 +28,15 @@ struct Shell: EnvironmentCommand {
 
   @OptionGroup var global: GlobalOptions
 
+  static let shellRefusal: String? = "This is the shell already. Type 'help' for commands."
+
   func run(_ env: AppEnvironment) async throws {
+    let settings = RunSettings(global, environment: env.environment)
     let status: Int32
     if env.terminal.inputIsTerminal && env.terminal.outputIsTerminal {
       let interrupts = InterruptMonitor()
       let history = ShellHistory(
-        path: ShellHistory.location(environment: ProcessInfo.processInfo.environment)
+        path: ShellHistory.location(environment: env.environment)
       )
       let completer = ShellCompleter(
         tree: .powerquotes,
@@ -45,7 +48,7 @@ struct Shell: EnvironmentCommand {
         reader: ReadlineEditor.lineReader(interrupts: interrupts, history: history),
         interrupts: interrupts,
         stopOnError: stopOnError,
-        options: global
+        settings: settings
       )
       status = await session.run()
     } else {
@@ -53,7 +56,7 @@ struct Shell: EnvironmentCommand {
         env: env,
         reader: .plain,
         stopOnError: stopOnError,
-        options: global
+        settings: settings
       ).run()
     }
     if status != 0 { throw ExitCode(status) }

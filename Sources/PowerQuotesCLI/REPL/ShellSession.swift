@@ -68,11 +68,9 @@ final class ShellSession {
   private let interrupts: InterruptMonitor?
   private let stopOnError: Bool
   /// The shell's own `--api-url`, `--timeout` and so on, under what each line gives.
-  private let options: GlobalOptions?
-  private var pager: ListPager?
-  /// The `browse` that showed the catalogue page last, while browsing is what `more` and `back`
-  /// turn: kept whole, so the next page is asked of the same server, with the same options.
-  private var browsing: Browse?
+  private let settings: RunSettings
+  /// What `more` and `back` go on with: the list or the catalogue page shown last.
+  private var continuation: (any ShellContinuation)?
 
   /// A session over `env`, reading from `reader`; Ctrl-C goes through `interrupts` on a terminal.
   init(
@@ -80,9 +78,9 @@ final class ShellSession {
     reader: LineReader,
     interrupts: InterruptMonitor? = nil,
     stopOnError: Bool = false,
-    options: GlobalOptions? = nil
+    settings: RunSettings? = nil
   ) {
-    self.options = options
+    self.settings = settings ?? RunSettings(environment: env.environment)
     self.env = env
     self.reader = reader
     self.interrupts = interrupts
@@ -122,7 +120,13 @@ final class ShellSession {
   }
 
   /// Runs one line; nil means the session should end.
+  ///
+  /// Hints in what the line prints name shell words ("Type 'fav list'"), not command lines.
   func execute(_ line: String) async -> Int32? {
+    await CommandHint.$place.withValue(.shell) { await executeLine(line) }
+  }
+
+  private func executeLine(_ line: String) async -> Int32? {
     let words: [String]
     do {
       words = try ShellWords.split(line)
@@ -142,27 +146,22 @@ final class ShellSession {
     case "help":
       return await run(rest + ["--help"])
     case "more" where rest.isEmpty:
-      if var next = browsing {
-        next.page += 1
-        return await execute(next)
-      }
-      return report { try showNextPage() }
-    case "back" where rest.isEmpty:
-      guard let browsing, browsing.page > 1 else {
-        env.console.note(
-          browsing == nil
-            ? "'back' turns the pages of 'browse'; type 'browse' first."
-            : "This is the first page."
-        )
+      guard let continuation else {
+        env.console.note(FavoritePager.nothingMore)
         return 0
       }
-      var previous = browsing
-      previous.page -= 1
-      return await execute(previous)
+      return await turn(continuation) { try await $0.more() }
+    case "back" where rest.isEmpty:
+      guard let continuation else {
+        env.console.note("'back' turns the pages of 'browse'; type 'browse' first.")
+        return 0
+      }
+      return await turn(continuation) { try await $0.back() }
+    // The short words for lists show them a screen at a time.
     case "list" where rest.isEmpty:
-      return report { try startList(author: nil) }
+      return await run(["fav", "list"], paged: true)
     case "search" where !rest.isEmpty && plainRest:
-      return report { try startList(author: rest.joined(separator: " ")) }
+      return await run(["fav", "search"] + rest, paged: true)
     case "share" where rest.first.map { Int64($0) != nil } ?? false:
       return await run(["fav", "share"] + rest)
     case _ where Self.expand(first) == nil && CommandTree.powerquotes.subcommand(first) == nil:
@@ -175,24 +174,21 @@ final class ShellSession {
     }
   }
 
-  /// Parses `arguments` with the command tree and runs the command.
-  private func run(_ arguments: [String]) async -> Int32 {
+  /// Parses `arguments` with the command tree and runs the command, a screen at a time when
+  /// `paged`.
+  private func run(_ arguments: [String], paged: Bool = false) async -> Int32 {
     let command: any ParsableCommand
     do {
-      command = try PowerQuotesCommand.parseAsRoot(arguments)
+      command = try PowerQuotesCommand.parse(words: arguments)
     } catch {
       return reportParseError(error)
     }
-    if command is Shell {
-      env.console.note("This is the shell already. Type 'help' for commands.")
-      return 0
-    }
-    return await execute(command)
+    return await execute(command, paged: paged)
   }
 
   /// Runs a parsed command in this session, with what its own line says about the database, the
   /// server, the timeout and colour.
-  private func execute(_ command: any ParsableCommand) async -> Int32 {
+  private func execute(_ command: any ParsableCommand, paged: Bool) async -> Int32 {
     guard let runnable = command as? any EnvironmentCommand else {
       // `--help`, or a group such as `fav` on its own: ArgumentParser's own commands, whose run()
       // "fails" with the help text.
@@ -204,27 +200,45 @@ final class ShellSession {
         return reportParseError(error)
       }
     }
-    let env: AppEnvironment
+    if let refusal = type(of: runnable).shellRefusal {
+      env.console.note(refusal)
+      return 0
+    }
+    // `--database`, `--api-url`, `--timeout` and `--color` on a line apply to that line.
+    let env = self.env.adjusted(for: runnable.global, over: settings)
+    let pageSize = paged ? self.pageSize : nil
     do {
-      // `--database`, `--api-url`, `--timeout` and `--color` on a line apply to that line.
-      env = try self.env.adjusted(for: runnable.global, over: options)
+      let next = try await cancellable { try await runnable.runInShell(env, pageSize: pageSize) }
+      if let next { continuation = next }
+      return 0
     } catch {
       return reportRunError(error)
     }
+  }
+
+  /// Runs `step` on `continuation`, and keeps the turned continuation when it succeeds.
+  private func turn(
+    _ continuation: any ShellContinuation,
+    _ step: @escaping @Sendable (inout any ShellContinuation) async throws -> Void
+  ) async -> Int32 {
     do {
-      if let interrupts {
-        try await interrupts.cancellable { try await runnable.run(env) }
-      } else {
-        try await runnable.run(env)
-      }
-      if let browse = runnable as? Browse {
-        browsing = browse
-        pager = nil
+      self.continuation = try await cancellable {
+        var turned = continuation
+        try await step(&turned)
+        return turned
       }
       return 0
     } catch {
       return reportRunError(error)
     }
+  }
+
+  /// Runs `operation` so that Ctrl-C cancels it, on a terminal.
+  private func cancellable<T: Sendable>(
+    _ operation: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    guard let interrupts else { return try await operation() }
+    return try await interrupts.cancellable(operation)
   }
 
   private func reportParseError(_ error: any Error) -> Int32 {
@@ -249,77 +263,10 @@ final class ShellSession {
     return UserFacingError.exitCode(for: error)
   }
 
-  private func report(_ body: () throws -> Void) -> Int32 {
-    do {
-      try body()
-      return 0
-    } catch {
-      return reportRunError(error)
-    }
-  }
-
   // MARK: - Paging
-
-  /// Where a paged list is: which favorites, how far it has got.
-  private struct ListPager {
-    var author: String?
-    var view: FavoriteListView
-    var total: Int
-    var shown = 0
-    var lastID: Int64 = 0
-  }
 
   /// Rows a page shows: the terminal's height, less the header, footer and prompt.
   private var pageSize: Int { max(5, env.terminal.height - 4) }
-
-  private func startList(author: String?) throws {
-    browsing = nil
-    let controller = try env.favoritesController()
-    let shape = try controller.listShape(
-      author: author, widthLimit: FavoriteListView.maxAuthorWidth,
-      authorWidth: FavoriteListView.authorWidth)
-    guard shape.count > 0 else {
-      pager = nil
-      env.console.note(
-        author.map { "No favorites by an author matching '\(UntrustedText.sanitized($0))'." }
-          ?? "No favorites yet. Type 'next', then 'save'."
-      )
-      return
-    }
-    pager = ListPager(
-      author: author,
-      view: FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter),
-      total: shape.count
-    )
-    try showNextPage()
-  }
-
-  private func showNextPage() throws {
-    guard var pager, pager.shown < pager.total else {
-      env.console.note("Nothing more to show. Type 'list' or 'search AUTHOR' to start again.")
-      return
-    }
-    let page = try env.favoritesController().page(
-      author: pager.author,
-      after: pager.lastID,
-      limit: pageSize
-    )
-    guard let last = page.last else {
-      // Favorites removed since the list began: the list ends early.
-      self.pager = nil
-      env.console.note("Nothing more to show.")
-      return
-    }
-    let first = pager.shown + 1
-    pager.shown += page.count
-    pager.lastID = last.id
-    var output = pager.view.header()
-    for favorite in page { output += pager.view.row(favorite) }
-    env.console.out(output)
-    let more = pager.shown < pager.total ? " · type 'more' for the next page" : ""
-    env.console.note("\(first)-\(pager.shown)/\(pager.total)\(more)")
-    self.pager = pager
-  }
 
   // MARK: - Help
 

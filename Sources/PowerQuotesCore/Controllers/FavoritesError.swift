@@ -32,11 +32,11 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
   public var errorDescription: String? {
     switch self {
     case .notFound(let id):
-      "No favorite with id \(id). Run 'powerquotes fav list' to see ids."
+      "No favorite with id \(id). \(CommandHint.run("fav list")) to see ids."
     case .nothingShownYet:
-      "No quote to save yet. Run 'powerquotes random' first."
+      "No quote to save yet. \(CommandHint.run("random")) first."
     case .nothingToShareYet:
-      "No quote to share yet. Run 'powerquotes random' first."
+      "No quote to share yet. \(CommandHint.run("random")) first."
     case .emptyText:
       "The quote is empty. Give its words, as in: powerquotes fav add \"Know thyself.\" "
         + "--author Socrates"

@@ -42,7 +42,7 @@ public struct Clipboard: Sendable {
           let path = folders.map({ $0 + "/" + tool.name })
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
         else { continue }
-        try run(path, tool: tool, input: text)
+        try run(path, tool: tool, input: text, environment: environment)
         return tool.name
       }
       throw ClipboardError.noTool
@@ -52,12 +52,15 @@ public struct Clipboard: Sendable {
   /// A clipboard whose use fails the test that made it.
   public static let failing = Clipboard { _ in throw UnstubbedError(name: "Clipboard.copy") }
 
-  /// Runs the tool with `input` on its standard input and waits for it, and only it.
+  /// Runs the tool with `input` on its standard input and `environment` as its environment, and
+  /// waits for it, and only it.
   ///
   /// Spawned directly rather than with Foundation's `Process`, which on Linux lets the child
   /// inherit a socket it waits on: xclip and wl-copy leave a child behind to serve the
   /// clipboard, and waiting would last until something else is copied.
-  private static func run(_ path: String, tool: Tool, input: String) throws {
+  private static func run(
+    _ path: String, tool: Tool, input: String, environment: [String: String]
+  ) throws {
     var pipeEnds: [Int32] = [0, 0]
     guard pipe(&pipeEnds) == 0 else {
       throw ClipboardError.failed(tool: tool.name, reason: String(cString: strerror(errno)))
@@ -84,8 +87,12 @@ public struct Clipboard: Sendable {
     defer {
       for argument in arguments { free(argument) }
     }
+    let variables = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
+    defer {
+      for variable in variables { free(variable) }
+    }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, nil, arguments, environ)
+    let spawned = posix_spawn(&pid, path, &actions, nil, arguments, variables)
     close(readEnd)
     guard spawned == 0 else {
       close(writeEnd)

@@ -33,11 +33,26 @@ enum DatabaseFile {
     }
     let openError = errno
     guard openError == EEXIST else {
+      let parent = Self.folder(of: path)
+      if openError == EACCES || openError == EROFS, access(parent, W_OK) != 0 {
+        throw StorageError.cannotOpen(
+          path: path,
+          reason: "the folder \(UntrustedText.sanitized(parent)) is read-only to you, so the file "
+            + "cannot be created there")
+      }
       throw StorageError.cannotOpen(path: path, reason: String(cString: strerror(openError)))
     }
     var info = stat()
-    if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      throw StorageError.cannotOpen(path: path, reason: "it is a folder, not a file")
+    if stat(path, &info) == 0 {
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR:
+        throw StorageError.cannotOpen(path: path, reason: "it is a folder, not a file")
+      case S_IFREG:
+        break
+      default:
+        throw StorageError.cannotOpen(
+          path: path, reason: "it is a device, a pipe or a socket, not a file")
+      }
     }
     return State(version: try schemaVersion(path: path), writable: access(path, W_OK) == 0)
   }
@@ -68,13 +83,18 @@ enum DatabaseFile {
   /// Why the database at `path` cannot be written: the file itself, or its folder, where SQLite
   /// must create its log and shared-memory files (`-wal`, `-shm`) when they are not there.
   static func readOnlyError(path: String) -> StorageError {
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
+    let folder = Self.folder(of: path)
     let companionsMissing = ["-wal", "-shm"].contains { access(path + $0, F_OK) != 0 }
     if access(path, W_OK) == 0 && access(folder, W_OK) != 0 && companionsMissing {
       return .folderReadOnly(path: path, folder: folder)
     }
     return .readOnly(path: path)
+  }
+
+  /// The folder that holds `path`: `.` for a bare file name, `/` for a file at the root.
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return path[..<slash].isEmpty ? "/" : String(path[..<slash])
   }
 
   /// The `user_version` in the header of the SQLite file at `path`, or nil for an empty file.

@@ -1,0 +1,88 @@
+import PowerQuotesCore
+
+/// Favorites as `fav list`, `fav search` and the shell's `list`, `search` and `more` show them: a
+/// table a page at a time through one ``FavoritePager``, a JSON array, or the sentence that says
+/// there are none.
+///
+/// Rows are streamed from the database, so a long list is never all in memory.
+struct FavoriteListing: ShellContinuation {
+  private var pager: FavoritePager
+  private let env: AppEnvironment
+  /// Rows a page shows; nil for the whole list on one page.
+  private let pageSize: Int?
+  /// Whether the list ended early (favorites were removed since it began).
+  private var ended = false
+
+  /// Shows the favorites (those whose author contains `author`, when given): the first page of
+  /// `pageSize` rows, or all of them.
+  ///
+  /// - Returns: the listing, to go on with `more`; nil for JSON, which is never paged.
+  @discardableResult
+  static func show(
+    author: String?,
+    format: OutputFormat,
+    env: AppEnvironment,
+    pageSize: Int? = nil
+  ) throws -> FavoriteListing? {
+    let controller = try env.favoritesController()
+    switch format {
+    case .json:
+      var output = BufferedOutput(env.console.out)
+      var array = JSONArrayView()
+      output.append(array.opening)
+      try controller.forEach(author: author) { output.append(array.element($0)) }
+      output.append(array.closing)
+      output.flush()
+      return nil
+    case .text:
+      let shape = try controller.listShape(
+        author: author, widthLimit: FavoriteListView.maxAuthorWidth,
+        authorWidth: FavoriteListView.authorWidth)
+      var listing = FavoriteListing(
+        pager: FavoritePager(
+          author: author, shape: shape, width: env.terminal.width, painter: env.painter),
+        env: env,
+        pageSize: pageSize
+      )
+      if shape.count == 0 {
+        env.console.note(FavoritePager.empty(author: author))
+      } else {
+        try listing.showPage(controller)
+      }
+      return listing
+    }
+  }
+
+  mutating func more() async throws {
+    guard !pager.isFinished && !ended else {
+      env.console.note(FavoritePager.nothingMore)
+      return
+    }
+    try showPage(env.favoritesController())
+  }
+
+  mutating func back() async throws {
+    env.console.note("'back' turns the pages of 'browse'; type 'browse' first.")
+  }
+
+  private mutating func showPage(_ controller: FavoritesController) throws {
+    let first = pager.shown + 1
+    var output = BufferedOutput(env.console.out)
+    guard let pageSize else {
+      output.append(pager.header())
+      try controller.forEach(author: pager.author) { output.append(pager.row($0)) }
+      output.flush()
+      return
+    }
+    let page = try controller.page(author: pager.author, after: pager.lastID, limit: pageSize)
+    guard !page.isEmpty else {
+      ended = true
+      env.console.note(FavoritePager.endedEarly)
+      return
+    }
+    output.append(pager.header())
+    for favorite in page { output.append(pager.row(favorite)) }
+    output.flush()
+    env.console.note(pager.position(from: first))
+  }
+}

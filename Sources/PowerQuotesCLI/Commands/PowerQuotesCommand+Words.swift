@@ -1,0 +1,43 @@
+import ArgumentParser
+
+extension PowerQuotesCommand {
+  /// Parses `words` (a command line without `powerquotes`, or a shell line's words) into a
+  /// command: what `main` and the shell both use.
+  ///
+  /// ArgumentParser reads `-1` as an unknown option, so `fav show -1` would say an argument is
+  /// missing. Options that take numbers read their value unconditionally; for the arguments,
+  /// a line that does not parse is tried again with its negative numbers after `--`, and when
+  /// that tells what is wrong with them, that is the answer (`fav show -1`: the id must be a
+  /// positive number).
+  static func parse(words: [String]) throws -> any ParsableCommand {
+    do {
+      return try parseAsRoot(words)
+    } catch let original {
+      let negative = words.filter(isNegativeNumber)
+      guard !negative.isEmpty, !words.contains("--") else { throw original }
+      let others = words.filter { !isNegativeNumber($0) }
+      do {
+        return try parseAsRoot(others + ["--"] + negative)
+      } catch {
+        // Only a sentence about one of those numbers explains them; else the first error stands.
+        let message = self.message(for: error)
+        guard negative.contains(where: message.contains) else { throw original }
+        throw error
+      }
+    }
+  }
+
+  private static func isNegativeNumber(_ word: String) -> Bool {
+    word.count > 1 && word.first == "-" && Double(word) != nil
+  }
+}
+
+/// The sentence for a favorite id out of range, for the commands that take ids as arguments.
+enum FavoriteID {
+  /// Throws when `id` cannot be a favorite's id.
+  static func check(_ id: Int64) throws {
+    if id < 1 {
+      throw ValidationError("A favorite's id is a positive number, not \(id).")
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import CPostgres
+import Foundation
+
+/// One connection to a PostgreSQL server, through libpq loaded on first use (see
+/// `pq_postgres.h`).
+///
+/// Calls block the calling thread while they wait, asleep in poll(2): a connection honours its
+/// timeout to the millisecond, and ``cancel()`` from any other thread (a task's cancellation
+/// handler, Ctrl-C in the shell) ends the wait at once. Statements run one at a time; a second
+/// thread's statement waits for the first to finish.
+public final class PostgresConnection: @unchecked Sendable {
+  /// The database, for messages (its description has no password).
+  public let url: PostgresURL
+  // The handle is used under `lock`, except by `pq_pg_cancel`, which is thread-safe.
+  private let handle: OpaquePointer
+  private let lock = NSLock()
+
+  /// Connects to `url`, waiting at most `timeout` seconds (fractions count) for the server to
+  /// accept, encrypt and log in.
+  ///
+  /// - Throws: ``PostgresError`` sentences naming the server, never the password.
+  public init(url: PostgresURL, timeout: TimeInterval) throws {
+    guard let handle = pq_pg_create() else {
+      throw PostgresError.cannotConnect(server: url.server, reason: "out of memory")
+    }
+    self.url = url
+    self.handle = handle
+    let parameters = url.connectionParameters(timeout: timeout)
+    let outcome = Self.withCStrings(parameters.map(\.keyword)) { keywords in
+      Self.withCStrings(parameters.map(\.value)) { values in
+        pq_pg_connect(handle, keywords, values, Self.milliseconds(timeout))
+      }
+    }
+    if outcome != PQ_PG_OK {
+      // Every property is set: deinit frees the handle.
+      throw Self.connectError(outcome, handle: handle, url: url, timeout: timeout)
+    }
+  }
+
+  deinit { pq_pg_destroy(handle) }
+
+  /// Whether the connection is open: false after it broke, timed out or was cancelled.
+  public var isOpen: Bool {
+    lock.withLock { pq_pg_is_open(handle) != 0 }
+  }
+
+  /// Ends the connect or statement in progress, from any thread.
+  ///
+  /// The call that was waiting throws `CancellationError`, and the connection is closed.
+  public func cancel() { pq_pg_cancel(handle) }
+
+  /// Runs one statement and returns its rows.
+  ///
+  /// - Parameters:
+  ///   - sql: One statement.
+  ///   - parameters: The values of `$1`, `$2`... in text format; nil is NULL.
+  ///   - timeout: Seconds to wait for the result; nil waits as long as it takes.
+  /// - Returns: The rows, in text format.
+  /// - Throws: ``PostgresError/statementFailed(server:sqlState:message:)`` when the server
+  ///   refuses it, other ``PostgresError`` cases when the connection fails, `CancellationError`.
+  @discardableResult
+  public func execute(
+    _ sql: String, _ parameters: [String?] = [], timeout: TimeInterval? = nil
+  ) throws -> PostgresRows {
+    try lock.withLock {
+      let outcome = Self.withOptionalCStrings(parameters) { values in
+        pq_pg_exec(
+          handle, sql, Int32(parameters.count), values, timeout.map(Self.milliseconds) ?? -1)
+      }
+      try check(outcome, timeout: timeout)
+      return rows()
+    }
+  }
+
+  /// Runs `sql`, which may hold several statements separated by semicolons and takes no
+  /// parameters (PostgreSQL's simple query protocol), such as a migration file.
+  ///
+  /// Without a `BEGIN` of their own, the statements run as one transaction.
+  public func executeScript(_ sql: String, timeout: TimeInterval? = nil) throws {
+    try lock.withLock {
+      let outcome = pq_pg_exec(handle, sql, -1, nil, timeout.map(Self.milliseconds) ?? -1)
+      try check(outcome, timeout: timeout)
+    }
+  }
+
+  // MARK: - Results and errors
+
+  private func rows() -> PostgresRows {
+    let columnCount = Int(pq_pg_columns(handle))
+    let names = (0..<columnCount).map { String(cString: pq_pg_column_name(handle, Int32($0))) }
+    let rowCount = Int(pq_pg_rows(handle))
+    var values: [[String?]] = []
+    values.reserveCapacity(rowCount)
+    for row in 0..<rowCount {
+      values.append(
+        (0..<columnCount).map { column in
+          var length = 0
+          guard let bytes = pq_pg_value(handle, Int32(row), Int32(column), &length) else {
+            return nil
+          }
+          return String(
+            decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+        })
+    }
+    return PostgresRows(
+      columns: names, values: values, affectedRows: Int(pq_pg_affected_rows(handle)))
+  }
+
+  private func check(_ outcome: pq_pg_outcome, timeout: TimeInterval?) throws {
+    switch outcome {
+    case PQ_PG_OK:
+      return
+    case PQ_PG_STATEMENT_FAILED:
+      var message = errorField("M")
+      if message.isEmpty { message = String(cString: pq_pg_error_text(handle)) }
+      throw PostgresError.statementFailed(
+        server: url.server, sqlState: UntrustedText.sanitized(errorField("C")),
+        message: PostgresError.cleaned(message, password: url.password))
+    case PQ_PG_CANCELLED:
+      throw CancellationError()
+    case PQ_PG_TIMED_OUT:
+      throw PostgresError.timedOut(server: url.server, seconds: timeout ?? 0)
+    default:
+      throw PostgresError.connectionLost(
+        server: url.server,
+        reason: PostgresError.cleaned(
+          String(cString: pq_pg_error_text(handle)), password: url.password))
+    }
+  }
+
+  /// A field of the server's last error, such as "C" (the SQLSTATE) or "M" (the message).
+  private func errorField(_ code: Unicode.Scalar) -> String {
+    String(cString: pq_pg_error_field(handle, CChar(bitPattern: UInt8(ascii: code))))
+  }
+
+  private static func connectError(
+    _ outcome: pq_pg_outcome, handle: OpaquePointer, url: PostgresURL, timeout: TimeInterval
+  ) -> any Error {
+    let raw = String(cString: pq_pg_error_text(handle))
+    let user = UntrustedText.sanitized(url.user ?? ProcessInfo.processInfo.userName)
+    switch outcome {
+    case PQ_PG_NO_LIBRARY:
+      let reason = pq_pg_library_error().map { String(cString: $0) } ?? "libpq.so.5 not found"
+      return PostgresError.noLibrary(reason: PostgresError.cleaned(reason, password: nil))
+    case PQ_PG_CANCELLED:
+      return CancellationError()
+    case PQ_PG_TIMED_OUT:
+      return PostgresError.timedOut(server: url.server, seconds: timeout)
+    case _ where raw.contains("password authentication failed"):
+      return PostgresError.authenticationFailed(server: url.server, user: user)
+    case _ where raw.contains("no password supplied"):
+      return PostgresError.passwordRequired(server: url.server, user: user)
+    default:
+      return PostgresError.cannotConnect(
+        server: url.server, reason: PostgresError.cleaned(raw, password: url.password))
+    }
+  }
+
+  /// Whole milliseconds, rounded up so that a positive timeout never becomes none.
+  private static func milliseconds(_ seconds: TimeInterval) -> Int {
+    guard seconds.isFinite, seconds > 0 else { return seconds > 0 ? Int(Int32.max) : 1 }
+    return Int(min(seconds * 1000, Double(Int32.max)).rounded(.up))
+  }
+
+  /// Calls `body` with a NULL-terminated array of C strings.
+  private static func withCStrings<T>(
+    _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T
+  ) -> T {
+    withOptionalCStrings(strings) { pointers in
+      // A Swift array's buffer always has a base address once it holds the final NULL.
+      guard let pointers else { preconditionFailure("an array of one has storage") }
+      return body(pointers)
+    }
+  }
+
+  /// Calls `body` with an array of C strings (NULL for nil) followed by a NULL; nil for none.
+  private static func withOptionalCStrings<T>(
+    _ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> T
+  ) -> T {
+    let copies = strings.map { $0.map { strdup($0) } ?? nil }
+    defer {
+      for copy in copies { free(copy) }
+    }
+    let pointers = copies.map { UnsafePointer($0) } + [nil]
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+  }
+}

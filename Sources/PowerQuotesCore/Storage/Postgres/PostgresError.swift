@@ -1,0 +1,90 @@
+import Foundation
+
+/// Why a PostgreSQL database could not be reached or used.
+///
+/// Each case reads as one sentence. `server` is ``PostgresURL/server`` (host and port, never the
+/// password), and the server's own words arrive already cleaned by ``PostgresError/cleaned(_:password:)``.
+public enum PostgresError: LocalizedError, Equatable, Sendable {
+  /// The `postgres://` URL could not be read.
+  case invalidURL(reason: String)
+  /// libpq, which the PostgreSQL store needs, could not be loaded.
+  case noLibrary(reason: String)
+  /// The server could not be reached, or refused the connection for another reason.
+  case cannotConnect(server: String, reason: String)
+  /// The server did not answer within the timeout.
+  case timedOut(server: String, seconds: TimeInterval)
+  /// The server refused the password for `user`.
+  case authenticationFailed(server: String, user: String)
+  /// The server wants a password and none was given.
+  case passwordRequired(server: String, user: String)
+  /// The connection broke after it was made.
+  case connectionLost(server: String, reason: String)
+  /// The server refused a statement; `sqlState` is its five-character code (23505: a UNIQUE
+  /// index refused a duplicate).
+  case statementFailed(server: String, sqlState: String, message: String)
+  /// The database was made by a newer powerquotes; it was left untouched.
+  case newerSchema(database: String, version: Int, known: Int)
+
+  public var errorDescription: String? {
+    switch self {
+    case .invalidURL(let reason):
+      "The PostgreSQL URL is not valid: \(reason). Write it as "
+        + "postgres://USER:PASSWORD@HOST:PORT/DATABASE."
+    case .noLibrary(let reason):
+      "powerquotes needs libpq to use PostgreSQL, and it could not be loaded (\(reason)). "
+        + "Install it (apt-get install libpq5)."
+    case .cannotConnect(let server, let reason):
+      "Could not connect to the PostgreSQL server at \(server): \(reason)."
+    case .timedOut(let server, let seconds):
+      "The PostgreSQL server at \(server) did not answer within \(Seconds.text(seconds)) "
+        + "seconds."
+    case .authenticationFailed(let server, let user):
+      "The PostgreSQL server at \(server) refused the password for user \(user). Check the "
+        + "password in the URL or in PGPASSWORD."
+    case .passwordRequired(let server, let user):
+      "The PostgreSQL server at \(server) wants a password for user \(user). Put it in the URL "
+        + "or in PGPASSWORD."
+    case .connectionLost(let server, let reason):
+      "The connection to the PostgreSQL server at \(server) was lost: \(reason)."
+    case .statementFailed(let server, _, let message):
+      "The PostgreSQL server at \(server) refused a statement: \(message)."
+    case .newerSchema(let database, let version, let known):
+      "The database \(database) has schema version \(version), newer than the \(known) this "
+        + "powerquotes knows; it was left untouched. Upgrade powerquotes to use it."
+    }
+  }
+
+  /// libpq's or the server's words, made fit for the middle of a sentence.
+  ///
+  /// On one line, safe for a terminal, without the password, without libpq's "connection to
+  /// server at ... failed:" (the sentence names the server itself) and without a final period.
+  ///
+  /// A password of three characters or more is replaced wherever it appears; a shorter one
+  /// cannot be told from ordinary text.
+  static func cleaned(_ text: String, password: String?) -> String {
+    var kept: [String] = []
+    for line in text.split(whereSeparator: \.isNewline) {
+      var line = UntrustedText.sanitized(String(line))
+      if let password, password.count >= 3 {
+        line = line.replacingOccurrences(of: password, with: "***")
+      }
+      // "connection to server at "127.0.0.1", port 5 failed: Connection refused"
+      if line.hasPrefix("connection to server "), let failed = line.range(of: " failed: ") {
+        line = String(line[failed.upperBound...])
+      }
+      for prefix in ["FATAL:", "ERROR:"] where line.hasPrefix(prefix) {
+        line = String(line.dropFirst(prefix.count))
+      }
+      var words = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      while words.hasSuffix(".") { words.removeLast() }
+      // libpq's hint after a refused connection adds nothing to the sentence around it.
+      if words.isEmpty || words.hasPrefix("Is the server running") || kept.contains(words) {
+        continue
+      }
+      kept.append(words)
+    }
+    var reason = kept.joined(separator: "; ")
+    if reason.count > 400 { reason = String(reason.prefix(400)) + "…" }
+    return reason.isEmpty ? "no reason given" : reason
+  }
+}

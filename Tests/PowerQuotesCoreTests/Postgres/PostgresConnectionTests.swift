@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import PowerQuotesCore
+
+@Suite(.enabled(if: PostgresTestServer.shouldRun, PostgresTestServer.skipReason))
+struct PostgresConnectionTests {
+  @Test func runsAStatementWithParameters() throws {
+    let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 10)
+    let rows = try connection.execute(
+      "SELECT $1::text AS text, $2::bigint + 1 AS number, $3::text IS NULL AS missing, $3 AS gone",
+      ["Umar ibn Al-Khattāb \u{1F600}", "41", nil])
+    #expect(rows.columns == ["text", "number", "missing", "gone"])
+    #expect(rows.values == [["Umar ibn Al-Khattāb \u{1F600}", "42", "t", nil]])
+    #expect(rows.value("number") == "42")
+    #expect(connection.isOpen)
+  }
+
+  @Test func runsScriptsAndCountsChangedRows() throws {
+    let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 10)
+    try connection.executeScript(
+      """
+      CREATE TEMPORARY TABLE t (n integer PRIMARY KEY);
+      INSERT INTO t VALUES (1), (2), (3);
+      """)
+    let deleted = try connection.execute("DELETE FROM t WHERE n >= $1", ["2"])
+    #expect(deleted.affectedRows == 2)
+    #expect(try connection.execute("SELECT count(*) AS c FROM t").value("c") == "1")
+  }
+
+  @Test func saysWhichRuleAStatementBroke() throws {
+    let url = try PostgresTestServer.baseURL()
+    let connection = try PostgresConnection(url: url, timeout: 10)
+    try connection.execute("CREATE TEMPORARY TABLE t (n integer UNIQUE)")
+    try connection.execute("INSERT INTO t VALUES (1)")
+    do {
+      try connection.execute("INSERT INTO t VALUES ($1)", ["1"])
+      Issue.record("a duplicate was inserted")
+    } catch let error as PostgresError {
+      guard case .statementFailed(let server, let sqlState, let message) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(server == url.server)
+      #expect(sqlState == "23505")
+      #expect(message.hasPrefix("duplicate key value violates unique constraint"))
+    }
+    // A refused statement leaves the connection usable.
+    #expect(try connection.execute("SELECT 1 AS one").value("one") == "1")
+  }
+
+  @Test func aClosedPortIsOneSentenceNamingHostAndPort() throws {
+    var url = try PostgresTestServer.baseURL()
+    url.host = "127.0.0.1"
+    url.port = Int(try closedPort())
+    #expect {
+      try PostgresConnection(url: url, timeout: 5)
+    } throws: { error in
+      let sentence = error.localizedDescription
+      return error as? PostgresError
+        == .cannotConnect(server: "127.0.0.1:\(url.port)", reason: "Connection refused")
+        && sentence
+          == "Could not connect to the PostgreSQL server at 127.0.0.1:\(url.port): Connection "
+          + "refused."
+        && !sentence.contains(url.password ?? "-")
+    }
+  }
+
+  @Test func aSilentServerTimesOutAfterAFractionOfASecond() throws {
+    // A socket that listens and never accepts: the kernel completes the handshake, then nothing
+    // answers powerquotes' first message.
+    let (socket, port) = try listeningSocket()
+    defer { close(socket) }
+    var url = try PostgresTestServer.baseURL()
+    url.host = "127.0.0.1"
+    url.port = Int(port)
+    url.sslMode = .disable
+    #expect(throws: PostgresError.timedOut(server: "127.0.0.1:\(port)", seconds: 0.3)) {
+      try PostgresConnection(url: url, timeout: 0.3)
+    }
+    #expect(
+      PostgresError.timedOut(server: "127.0.0.1:\(port)", seconds: 0.3).localizedDescription
+        == "The PostgreSQL server at 127.0.0.1:\(port) did not answer within 0.3 seconds.")
+  }
+
+  @Test func aWrongPasswordIsNamedWithoutThePassword() throws {
+    var url = try PostgresTestServer.baseURL()
+    let right = try #require(url.password)
+    url.password = "wrong-\(right)-guess"
+    url.sslMode = .disable
+    #expect {
+      try PostgresConnection(url: url, timeout: 10)
+    } throws: { error in
+      let sentence = error.localizedDescription
+      return error as? PostgresError
+        == .authenticationFailed(server: url.server, user: url.user ?? "")
+        && sentence.contains(url.server) && !sentence.contains(right)
+        && !sentence.contains("guess")
+    }
+  }
+
+  @Test func aStatementPastItsTimeoutClosesTheConnection() throws {
+    let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 10)
+    #expect(throws: PostgresError.timedOut(server: connection.url.server, seconds: 0.2)) {
+      try connection.execute("SELECT pg_sleep(30)", timeout: 0.2)
+    }
+    #expect(!connection.isOpen)
+  }
+
+  @Test func cancelFromAnotherThreadEndsTheWait() async throws {
+    let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 10)
+    let sleeping = Task {
+      try await PostgresTestServer.onThread { try connection.execute("SELECT pg_sleep(30)") }
+    }
+    // Until the statement is on the server: then the cancel must wake its wait.
+    let monitor = try PostgresConnection(url: connection.url, timeout: 10)
+    while try monitor.execute(
+      "SELECT count(*) AS c FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30)'"
+    ).value("c") == "0" {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    connection.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeping.value }
+    #expect(!connection.isOpen)
+  }
+
+  // MARK: - Sockets
+
+  /// A port on 127.0.0.1 that nothing listens on.
+  private func closedPort() throws -> UInt16 {
+    let (socket, port) = try listeningSocket()
+    close(socket)
+    return port
+  }
+
+  /// A socket listening on 127.0.0.1, on a port the kernel picked.
+  private func listeningSocket() throws -> (Int32, UInt16) {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(socket >= 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, length) == 0 && listen(socket, 8) == 0
+          && getsockname(socket, $0, &length) == 0
+      }
+    }
+    try #require(bound)
+    return (socket, UInt16(bigEndian: address.sin_port))
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import PowerQuotesCore
+
+/// The PostgreSQL server the tests use: `POWERQUOTES_TEST_POSTGRES_URL`, which
+/// `Scripts/postgres-test-server.sh start` prints (its user may create databases).
+///
+/// Without the variable the server's tests are skipped, by name, on a developer's machine; with
+/// `CI=true` they run and fail, so a CI that lost its server cannot pass.
+enum PostgresTestServer {
+  static let variable = "POWERQUOTES_TEST_POSTGRES_URL"
+
+  /// The server's URL, when the variable is set.
+  static var url: String? {
+    ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
+  /// Whether the tests that need the server run: when it is given, or in CI (where they then
+  /// fail without it).
+  static var shouldRun: Bool { url != nil || isCI }
+
+  static let skipReason = Comment(
+    rawValue: "POWERQUOTES_TEST_POSTGRES_URL is not set (Scripts/postgres-test-server.sh start)")
+
+  /// The server's URL, parsed; fails the test when the variable is missing.
+  static func baseURL() throws -> PostgresURL {
+    let text = try #require(url, "\(variable) is not set (CI=true needs a PostgreSQL server)")
+    return try PostgresURL(parsing: text)
+  }
+
+  /// Runs `body` with a new, empty database on the server, dropped afterwards.
+  static func withFreshDatabase<T>(_ body: (PostgresURL) throws -> T) throws -> T {
+    let base = try baseURL()
+    let name =
+      "powerquotes_test_"
+      + UUID().uuidString.lowercased().replacingOccurrences(
+        of: "-", with: "")
+    let admin = try PostgresConnection(url: base, timeout: 10)
+    try admin.execute("CREATE DATABASE \(name)")
+    defer { _ = try? admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+    var fresh = base
+    fresh.database = name
+    return try body(fresh)
+  }
+
+  /// Runs blocking `body` on a thread of its own, so that it holds up none of the few threads
+  /// Swift's tasks share (two on a two-core machine).
+  static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+  }
+
+  /// ``withFreshDatabase(_:)`` for an async `body`.
+  static func withFreshDatabase<T>(_ body: (PostgresURL) async throws -> T) async throws -> T {
+    let base = try baseURL()
+    let name =
+      "powerquotes_test_"
+      + UUID().uuidString.lowercased().replacingOccurrences(
+        of: "-", with: "")
+    let admin = try PostgresConnection(url: base, timeout: 10)
+    try admin.execute("CREATE DATABASE \(name)")
+    defer { _ = try? admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+    var fresh = base
+    fresh.database = name
+    return try await body(fresh)
+  }
+}
+
+/// Fails in CI when the server is missing, instead of letting its tests be skipped.
+@Suite struct PostgresTestServerTests {
+  @Test func theServerIsGivenInCI() {
+    #expect(
+      PostgresTestServer.url != nil || !PostgresTestServer.isCI,
+      "CI=true and \(PostgresTestServer.variable) is not set: .ci/run starts the server")
+  }
+}
