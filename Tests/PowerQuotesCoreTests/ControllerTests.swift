@@ -166,6 +166,6 @@ struct ControllerTests {
     }
     #expect(typed.quote.text == "Spaced out.")
     #expect(typed.quote.author == "Ann")
-    #expect(try controller.search(author: "UMAR").map(\.id) == [second.id])
+    #expect(try controller.page(author: "UMAR", after: 0, limit: 10).map(\.id) == [second.id])
   }
 }

@@ -8,14 +8,14 @@ public struct CatalogueController: Sendable {
   /// The longest wait for one 429, in seconds, whatever its Retry-After says.
   public static let longestWait = 300
 
-  private let database: QuoteDatabase
+  private let database: any QuotePoolStore
   private let client: QuoteClient
   private let now: @Sendable () -> Date
   private let sleep: @Sendable (Duration) async throws -> Void
 
   /// Makes a controller; `sleep` waits out a rate limit (tests pass one that returns at once).
   public init(
-    database: QuoteDatabase,
+    database: any QuotePoolStore,
     client: QuoteClient,
     now: @escaping @Sendable () -> Date,
     sleep: @escaping @Sendable (Duration) async throws -> Void

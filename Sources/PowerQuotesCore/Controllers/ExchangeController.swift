@@ -2,13 +2,13 @@ import Foundation
 
 /// Moves favorites in and out: `fav export` and `fav import`.
 public struct ExchangeController: Sendable {
-  private let database: QuoteDatabase
+  private let database: any FavoriteStore
   private let downloadClient: DownloadClient
   private let now: @Sendable () -> Date
 
   /// Makes a controller over `database`; `downloadClient` fetches URLs given to import.
   public init(
-    database: QuoteDatabase,
+    database: any FavoriteStore,
     downloadClient: DownloadClient,
     now: @escaping @Sendable () -> Date
   ) {
@@ -20,7 +20,7 @@ public struct ExchangeController: Sendable {
   /// Calls `body` with every favorite to export, or those whose author contains `author`, one
   /// at a time in id order, so that a long export is never all in memory.
   public func forEachFavorite(author: String?, _ body: (Favorite) throws -> Void) throws {
-    try database.forEachFavorite(matching: author, body)
+    try database.forEachFavorite(matching: author, after: 0, limit: nil, body)
   }
 
   /// Reads `location` and saves its quotes in one transaction, all or none; with `dryRun`,

@@ -2,13 +2,14 @@ import Foundation
 
 /// Saves, finds, shows and removes favorites: the favorites table of the iOS app.
 public struct FavoritesController: Sendable {
-  private let database: QuoteDatabase
+  private let database: any QuoteStore
   private let client: QuoteClient
   private let now: @Sendable () -> Date
 
-  /// Makes a controller over `database`; `client` fetches quotes for `add(dummyJSONID:)`.
+  /// Makes a controller over the store `database`; `client` fetches quotes for
+  /// `add(dummyJSONID:)`.
   public init(
-    database: QuoteDatabase,
+    database: any QuoteStore,
     client: QuoteClient,
     now: @escaping @Sendable () -> Date
   ) {
@@ -55,30 +56,39 @@ public struct FavoritesController: Sendable {
     }
   }
 
-  /// Every favorite, by id.
-  public func list() throws -> [Favorite] {
-    try database.favorites()
-  }
-
-  /// Favorites whose author contains `author`, ignoring case and diacritics.
-  public func search(author: String) throws -> [Favorite] {
-    try database.favorites(authorContaining: author)
-  }
-
-  /// The shape of the list of every favorite, or of those whose author contains `author`;
-  /// authors are measured by `authorWidth` up to `widthLimit` columns (see
-  /// ``QuoteDatabase/listShape(matching:widthLimit:authorWidth:)``).
+  /// The shape of the list of every favorite, or of those whose author contains `author`:
+  /// how many, the largest id, and the widest author as `authorWidth` measures it, for laying
+  /// out a table before streaming it.
+  ///
+  /// The count and the largest id come from the store's indexes, without reading the
+  /// favorites. Each distinct author is measured once, until one is `widthLimit` wide or wider
+  /// (a table never makes its author column wider than that), so the widest author is exact up
+  /// to `widthLimit`; with no limit every author is measured.
   public func listShape(
     author: String?,
     widthLimit: Int? = nil,
     authorWidth: (String) -> Int
   ) throws -> FavoriteListShape {
-    try database.listShape(matching: author, widthLimit: widthLimit, authorWidth: authorWidth)
+    let size = try database.favoriteListSize(matching: author)
+    var shape = FavoriteListShape(count: size.count, largestID: size.largestID, widestAuthor: 0)
+    guard shape.count > 0 else { return shape }
+    var measured: Set<String> = []
+    try database.forEachFavoriteAuthor(matching: author) { name in
+      guard measured.insert(name).inserted else { return true }
+      shape.widestAuthor = max(shape.widestAuthor, authorWidth(name))
+      if let widthLimit, shape.widestAuthor >= widthLimit { return false }
+      return true
+    }
+    return shape
   }
 
   /// At most `limit` favorites after id `afterID`, or those whose author contains `author`.
   public func page(author: String?, after afterID: Int64, limit: Int) throws -> [Favorite] {
-    try database.favorites(matching: author, after: afterID, limit: limit)
+    var favorites: [Favorite] = []
+    try database.forEachFavorite(matching: author, after: afterID, limit: limit) {
+      favorites.append($0)
+    }
+    return favorites
   }
 
   /// Every favorite's author, once each, for completion.
@@ -88,7 +98,7 @@ public struct FavoritesController: Sendable {
 
   /// Calls `body` with every favorite, or those whose author contains `author`, one at a time.
   public func forEach(author: String?, _ body: (Favorite) throws -> Void) throws {
-    try database.forEachFavorite(matching: author, body)
+    try database.forEachFavorite(matching: author, after: 0, limit: nil, body)
   }
 
   /// The favorite with `id`.
@@ -104,7 +114,7 @@ public struct FavoritesController: Sendable {
   /// - Throws: ``FavoritesError/notFound(id:)`` for the first id that is not a favorite.
   public func remove(ids: [Int64]) throws -> [Favorite] {
     do {
-      return try database.removeFavorites(ids: ids, at: now())
+      return try database.trashFavorites(ids: ids, at: now())
     } catch StorageError.noSuchFavorite(let id) {
       throw FavoritesError.notFound(id: id)
     }

@@ -5,11 +5,13 @@ public struct LibraryController: Sendable {
   /// The longest note, in Unicode scalars.
   public static let maxNoteLength = 4000
 
-  private let database: QuoteDatabase
+  private let database: any LibraryStore & FavoriteStore
   private let now: @Sendable () -> Date
 
-  /// Makes a controller over `database`.
-  public init(database: QuoteDatabase, now: @escaping @Sendable () -> Date) {
+  /// Makes a controller over the store `database`.
+  public init(
+    database: any LibraryStore & FavoriteStore, now: @escaping @Sendable () -> Date
+  ) {
     self.database = database
     self.now = now
   }

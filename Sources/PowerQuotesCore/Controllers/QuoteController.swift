@@ -12,7 +12,7 @@ public struct QuoteController: Sendable {
     case offline
   }
 
-  private let database: QuoteDatabase
+  private let database: any QuoteStore
   private let client: QuoteClient
   private let zenQuotes: ZenQuotesClient
   private let now: @Sendable () -> Date
@@ -25,7 +25,7 @@ public struct QuoteController: Sendable {
   /// `client` is DummyJSON and `zenQuotes` ZenQuotes (failing unless given); `localTime` decides
   /// the local date of ``today()``.
   public init(
-    database: QuoteDatabase,
+    database: any QuoteStore,
     client: QuoteClient,
     zenQuotes: ZenQuotesClient = .failing,
     now: @escaping @Sendable () -> Date,

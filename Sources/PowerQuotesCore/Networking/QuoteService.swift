@@ -20,12 +20,4 @@ public enum QuoteService: String, CaseIterable, Sendable {
     case .zenQuotes: "--zenquotes-url"
     }
   }
-
-  /// The source stored with the service's quotes.
-  public var source: QuoteSource {
-    switch self {
-    case .dummyJSON: .dummyJSON
-    case .zenQuotes: .zenQuotes
-    }
-  }
 }

@@ -21,7 +21,7 @@ extension QuoteDatabase {
   ) throws -> T {
     try db.execute(
       sql: "INSERT INTO library_change (kind, summary, made_at) VALUES (?, '', ?)",
-      arguments: [kind.rawValue, Self.stored(date)]
+      arguments: [kind.rawValue, StoredTime.text(date)]
     )
     let changeID = db.lastInsertedRowID
     try db.execute(
@@ -118,12 +118,11 @@ extension QuoteDatabase {
 
 extension LibraryChange {
   init(row: Row) {
-    let madeAtText: String = row["made_at"]
     self.init(
       id: row["id"],
       kind: Kind(rawValue: row["kind"]) ?? .edit,
       summary: row["summary"],
-      madeAt: Timestamp.date(stored: madeAtText) ?? row["made_at"]
+      madeAt: StoredTime.date(row, Column("made_at"))
     )
   }
 }

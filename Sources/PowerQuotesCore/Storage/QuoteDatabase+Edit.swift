@@ -33,7 +33,7 @@ extension QuoteDatabase {
           ]
         )
         guard let row else { throw StorageError.noSuchFavorite(id: id) }
-        return Favorite(row: row)
+        return FavoriteRecord(row: row).favorite
       } catch let error as DatabaseError
         where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
       {

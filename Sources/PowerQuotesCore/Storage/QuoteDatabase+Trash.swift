@@ -3,7 +3,7 @@ import GRDB
 
 /// The trash: `fav rm` moves favorites here whole, `fav restore` brings them back under their
 /// ids, and emptying it deletes them for good.
-extension QuoteDatabase {
+extension QuoteDatabase: LibraryStore {
   /// Moves the favorites with these ids to the trash, as one undoable change, all or none: an
   /// unknown id moves nothing.
   ///
@@ -20,13 +20,13 @@ extension QuoteDatabase {
               author_folded, note, tags, ?
             FROM favorite WHERE id = ?
             """,
-          arguments: [Self.stored(date), id]
+          arguments: [StoredTime.text(date), id]
         )
         let row = try Row.fetchOne(
           db, sql: "DELETE FROM favorite WHERE id = ? RETURNING *", arguments: [id])
         // Throwing rolls back what this transaction moved so far.
         guard let row else { throw StorageError.noSuchFavorite(id: id) }
-        removed.append(Favorite(row: row))
+        removed.append(FavoriteRecord(row: row).favorite)
       }
       return removed
     }
@@ -77,7 +77,7 @@ extension QuoteDatabase {
             arguments: [id, String(tag)]
           )
         }
-        restored.append(Favorite(row: row))
+        restored.append(FavoriteRecord(row: row).favorite)
       }
       return restored
     }
@@ -97,12 +97,11 @@ extension QuoteDatabase {
         try Row.fetchAll(db, sql: "SELECT * FROM trashed_favorite ORDER BY trashed_at, id").map {
           row in
           let tags: String = row["tags"]
-          let trashedAtText: String = row["trashed_at"]
           return TrashedFavorite(
-            favorite: Favorite(row: row),
+            favorite: FavoriteRecord(row: row).favorite,
             note: row["note"],
             tags: tags.split(separator: " ").map(String.init),
-            trashedAt: Timestamp.date(stored: trashedAtText) ?? row["trashed_at"]
+            trashedAt: StoredTime.date(row, Column("trashed_at"))
           )
         }
       }

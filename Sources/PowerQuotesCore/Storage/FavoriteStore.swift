@@ -1,0 +1,91 @@
+import Foundation
+
+/// Where favorites are kept: the narrow interface every store implements.
+///
+/// Synchronous and throwing, like GRDB's API and a blocking C client's: a store runs each call
+/// to completion on the caller's thread. The SQLite store is ``QuoteDatabase``; another store
+/// implements the same requirements, and the same tests run against both. A store says what it
+/// holds and throws only ``StorageError``; the rules (what is not found, what a confirmation
+/// covers) are the controllers'.
+public protocol FavoriteStore: Sendable {
+  /// Saves `quote` at `date` unless an equal favorite exists: the store's unique key on the
+  /// normalized quote and author (``QuoteKey``) decides, in one transaction.
+  func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult
+
+  /// The favorite with `id`, if there is one.
+  func favorite(id: Int64) throws -> Favorite?
+
+  /// The favorite at `index` in id order (0 ..< ``favoriteCount()``), if there is one.
+  func favorite(atIndex index: Int) throws -> Favorite?
+
+  /// How many favorites there are.
+  func favoriteCount() throws -> Int
+
+  /// Calls `body` with each favorite whose id is above `afterID`, in id order, one at a time
+  /// (a long list is never all in memory), at most `limit` of them when a limit is given; with
+  /// `authorText`, only favorites whose author contains it, ignoring case and diacritics
+  /// (``QuoteKey/searchFolded(_:)``).
+  func forEachFavorite(
+    matching authorText: String?,
+    after afterID: Int64,
+    limit: Int?,
+    _ body: (Favorite) throws -> Void
+  ) throws
+
+  /// How many favorites match `authorText` (all when nil) and the largest id among them,
+  /// without reading the favorites themselves.
+  func favoriteListSize(matching authorText: String?) throws -> (count: Int, largestID: Int64)
+
+  /// Calls `body` with the author of each favorite matching `authorText` (all when nil), in no
+  /// particular order and possibly repeated, until `body` returns false.
+  func forEachFavoriteAuthor(
+    matching authorText: String?,
+    _ body: (String) throws -> Bool
+  ) throws
+
+  /// Distinct authors of favorites, sorted, for completion.
+  func favoriteAuthors() throws -> [String]
+
+  /// Deletes the favorites with these ids in one transaction, all or none, and returns them in
+  /// the order asked (an id given twice counts once).
+  ///
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite;
+  ///   nothing is deleted then.
+  func removeFavorites(ids: [Int64]) throws -> [Favorite]
+
+  /// Saves the quotes `feed` hands to the function it is given, as they come, in one
+  /// transaction: all of them, or none when anything fails; `count` is about how many there
+  /// will be.
+  ///
+  /// As in ``addFavorite(_:at:)`` the unique key decides what is already a favorite, so a quote
+  /// given twice is added once and then counted as already a favorite. A quote without its own
+  /// `savedAt` is saved at `date`. With `dryRun` the same inserts run and are rolled back: the
+  /// counts are exact and nothing changes.
+  func importFavorites(
+    count: Int,
+    at date: Date,
+    dryRun: Bool,
+    feed: ((ImportedQuote) -> Void) throws -> Void
+  ) throws -> (added: Int, alreadyFavorites: Int)
+}
+
+extension FavoriteStore {
+  /// Every favorite, or those whose author contains `authorText`, in id order, in one array
+  /// (tests and the benchmark; commands stream with ``forEachFavorite(matching:after:limit:_:)``).
+  public func favorites(authorContaining authorText: String? = nil) throws -> [Favorite] {
+    var favorites: [Favorite] = []
+    try forEachFavorite(matching: authorText, after: 0, limit: nil) { favorites.append($0) }
+    return favorites
+  }
+
+  /// ``importFavorites(count:at:dryRun:feed:)`` of a list of quotes.
+  public func importFavorites(
+    _ quotes: [ImportedQuote],
+    at date: Date,
+    dryRun: Bool
+  ) throws -> (added: Int, alreadyFavorites: Int) {
+    try importFavorites(count: quotes.count, at: date, dryRun: dryRun) { insert in
+      for quote in quotes { insert(quote) }
+    }
+  }
+}

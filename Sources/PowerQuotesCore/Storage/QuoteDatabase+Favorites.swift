@@ -1,0 +1,213 @@
+import Foundation
+import GRDB
+
+extension QuoteDatabase: FavoriteStore {
+  /// Saves `quote` unless an equal favorite exists, in one transaction.
+  ///
+  /// The UNIQUE key decides: the INSERT is tried and its constraint failure caught. (An
+  /// `ON CONFLICT DO NOTHING` would also work, but it uses up an AUTOINCREMENT id on every
+  /// duplicate, leaving gaps in the ids people see.)
+  public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
+    let record = FavoriteRecord(quote: quote, savedAt: date)
+    return try translatingErrors {
+      try writer.write { db in
+        try recordingChange(.add, in: db, at: date, summary: Self.additionSummary) {
+          do {
+            return .added(try record.insertAndFetch(db).favorite)
+          } catch let error as DatabaseError
+            where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+          {
+            let key = quote.key
+            let existing = try FavoriteRecord.filter(
+              FavoriteRecord.Columns.quoteKey == key.quote
+                && FavoriteRecord.Columns.authorKey == key.author
+            ).fetchOne(db)
+            guard let existing else { throw error }
+            return .alreadyFavorite(existing.favorite)
+          }
+        }
+      }
+    }
+  }
+
+  /// How many favorites there are.
+  public func favoriteCount() throws -> Int {
+    try translatingErrors {
+      try writer.read { db in try FavoriteRecord.fetchCount(db) }
+    }
+  }
+
+  /// Calls `body` with each favorite above `afterID` in id order, one at a time, so that a
+  /// long list is never all in memory; with `authorText`, only favorites whose author contains
+  /// it; with `limit`, at most that many.
+  ///
+  /// Paging by id rather than by offset stays correct when a favorite is removed between pages.
+  /// The author search goes through the distinct authors: a trigram index answers three or more
+  /// characters, and shorter text scans the authors (never the favorites).
+  public func forEachFavorite(
+    matching authorText: String?,
+    after afterID: Int64,
+    limit: Int?,
+    _ body: (Favorite) throws -> Void
+  ) throws {
+    guard let filter = Self.filter(matching: authorText) else { return }
+    let columns = FavoriteRecord.listedColumns.map(\.name).joined(separator: ", ")
+    var sql = "SELECT \(columns) FROM favorite WHERE id > ?" + filter.sql + " ORDER BY id"
+    var arguments: StatementArguments = [afterID]
+    arguments += filter.arguments
+    if let limit {
+      sql += " LIMIT ?"
+      arguments += [limit]
+    }
+    try translatingErrors {
+      try writer.read { db in
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+          try body(FavoriteRecord.listed(row))
+        }
+      }
+    }
+  }
+
+  /// How many favorites match and the largest id among them, from indexes alone.
+  public func favoriteListSize(matching authorText: String?) throws -> (
+    count: Int, largestID: Int64
+  ) {
+    guard let filter = Self.filter(matching: authorText) else { return (0, 0) }
+    return try translatingErrors {
+      try writer.read { db in
+        if authorText == nil {
+          // Counted on the smallest index, and the largest rowid read off the end of the table.
+          return (
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM favorite") ?? 0,
+            try Int64.fetchOne(db, sql: "SELECT max(id) FROM favorite") ?? 0
+          )
+        }
+        // The author index holds the folded author and the id: both answer from it alone.
+        let row = try Row.fetchOne(
+          db,
+          sql: "SELECT count(*), max(id) FROM favorite WHERE 1" + filter.sql,
+          arguments: filter.arguments
+        )
+        return (row?[0] ?? 0, row?[1] ?? 0)
+      }
+    }
+  }
+
+  /// Calls `body` with the author of each matching favorite, in the order of the author index,
+  /// until it returns false.
+  public func forEachFavoriteAuthor(
+    matching authorText: String?,
+    _ body: (String) throws -> Bool
+  ) throws {
+    guard let filter = Self.filter(matching: authorText) else { return }
+    try translatingErrors {
+      try writer.read { db in
+        let authors = try String.fetchCursor(
+          db, sql: "SELECT author FROM favorite WHERE 1" + filter.sql, arguments: filter.arguments
+        )
+        while let author = try authors.next() {
+          if try !body(author) { break }
+        }
+      }
+    }
+  }
+
+  /// Distinct authors of favorites, for completion.
+  public func favoriteAuthors() throws -> [String] {
+    try translatingErrors {
+      try writer.read { db in
+        try String.fetchAll(db, sql: "SELECT DISTINCT author FROM favorite ORDER BY author")
+      }
+    }
+  }
+
+  /// The favorite with `id`, if there is one.
+  public func favorite(id: Int64) throws -> Favorite? {
+    try translatingErrors {
+      try writer.read { db in try FavoriteRecord.fetchOne(db, key: id)?.favorite }
+    }
+  }
+
+  /// The favorite at `index` in id order (0 ..< ``favoriteCount()``), if there is one.
+  ///
+  /// Ids have gaps after deletes, so this counts rows, through the index of ids alone
+  /// (`favorite_by_id`), which is a fraction of the table's size.
+  public func favorite(atIndex index: Int) throws -> Favorite? {
+    try translatingErrors {
+      try writer.read { db in
+        try FavoriteRecord.fetchOne(
+          db,
+          sql: """
+            SELECT * FROM favorite
+            WHERE id = (SELECT id FROM favorite INDEXED BY favorite_by_id ORDER BY id LIMIT 1 OFFSET ?)
+            """,
+          arguments: [index]
+        )?.favorite
+      }
+    }
+  }
+
+  /// Deletes the favorites with these ids, all or none: an unknown id deletes nothing.
+  ///
+  /// `fav rm` moves favorites to the trash instead (``trashFavorites(ids:at:)``); this delete is
+  /// recorded all the same, so the undo history stays true.
+  ///
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
+  public func removeFavorites(ids: [Int64]) throws -> [Favorite] {
+    try writeChange(.remove, at: Date(), summary: Self.removalSummary) { db in
+      var removed: [Favorite] = []
+      for id in ids {
+        let record = try FavoriteRecord.fetchOne(
+          db, sql: "DELETE FROM favorite WHERE id = ? RETURNING *", arguments: [id])
+        guard let record else {
+          // Throwing rolls back the deletions made so far in this transaction.
+          if removed.contains(where: { $0.id == id }) { continue }
+          throw StorageError.noSuchFavorite(id: id)
+        }
+        removed.append(record.favorite)
+      }
+      return removed
+    }
+  }
+
+  /// The SQL condition (to follow a WHERE clause, starting with AND) that keeps favorites whose
+  /// author contains `authorText`, and its arguments: empty for every favorite, nil when no
+  /// favorite can match.
+  private static func filter(
+    matching authorText: String?
+  ) -> (sql: String, arguments: StatementArguments)? {
+    guard let authorText else { return ("", []) }
+    let folded = QuoteKey.searchFolded(authorText)
+    guard !folded.isEmpty else { return nil }
+    if folded.unicodeScalars.count >= 3 {
+      return (
+        """
+         AND author_folded IN (
+          SELECT folded FROM favorite_author WHERE id IN (
+            SELECT rowid FROM favorite_author_search WHERE folded GLOB ?
+          )
+        )
+        """,
+        ["*" + escapedForGlob(folded) + "*"]
+      )
+    }
+    // The trigram index cannot answer fewer than three characters (and SQLite 3.40 answers
+    // two CJK characters wrongly): scan the distinct authors, which are few.
+    return (
+      " AND author_folded IN (SELECT folded FROM favorite_author WHERE instr(folded, ?))", [folded]
+    )
+  }
+
+  /// GLOB's wildcards in user text, made literal with one-character classes.
+  private static func escapedForGlob(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "*", "?", "[": escaped += "[\(character)]"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+
+extension QuoteDatabase {
+  /// Saves the quotes `feed` hands to the function it is given, in one transaction.
+  ///
+  /// They are inserted as they come, so a large file is never all in memory; `count` is about
+  /// how many there will be. Times are stored to the millisecond, rounded, so an exported time
+  /// comes back exactly.
+  ///
+  /// After an insert fails, the quotes that follow are not inserted; the failure is thrown once
+  /// `feed` returns, and nothing is saved.
+  public func importFavorites(
+    count: Int,
+    at date: Date,
+    dryRun: Bool,
+    feed: ((ImportedQuote) -> Void) throws -> Void
+  ) throws -> (added: Int, alreadyFavorites: Int) {
+    let sql = FavoriteRecord.insertSQL
+    return try translatingErrors {
+      try writer.writeWithoutTransaction { db in
+        var counts = (added: 0, alreadyFavorites: 0)
+        // A large import touches the whole UNIQUE index of quote keys at random. With SQLite's
+        // default 2 MB page cache most inserts spill pages to the WAL and read them back; 16 MB
+        // holds the index of 100,000 favorites. And each INSERT (its triggers change several
+        // rows, and a duplicate aborts it) keeps a statement journal, which SQLite writes to a
+        // temporary file unless told to keep it in memory: about 760,000 writes for 100,000
+        // rows. A statement journal holds a few pages and is dropped when its INSERT ends.
+        // Both settings go back as they were afterwards.
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
+        if count > 1000 {
+          try db.execute(sql: "PRAGMA cache_size = -16384")
+          try db.execute(sql: "PRAGMA temp_store = MEMORY")
+        }
+        defer {
+          try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
+          try? db.execute(sql: "PRAGMA temp_store = \(tempStore)")
+        }
+        try db.inTransaction(.immediate) {
+          var insert = try db.makeStatement(sql: sql)
+          var failure: (any Error)?
+          // One undoable change; the favorites it adds are logged as one range of ids.
+          try recordingChange(.importFile, in: db, at: date, summary: Self.importSummary) {
+            try feed { imported in
+              guard failure == nil else { return }
+              let record = FavoriteRecord(quote: imported.quote, savedAt: imported.savedAt ?? date)
+              do {
+                try insert.execute(arguments: StatementArguments(record.insertedValues))
+                counts.added += 1
+              } catch let error as DatabaseError
+                where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+              {
+                // Only this statement failed; the transaction and the rows before it stand. A
+                // statement that failed reports the same error again when next reset, so the
+                // next row gets a fresh one.
+                counts.alreadyFavorites += 1
+                do {
+                  insert = try db.makeStatement(sql: sql)
+                } catch {
+                  failure = error
+                }
+              } catch {
+                failure = error
+              }
+            }
+            return counts.added
+          }
+          if let failure { throw failure }
+          return dryRun ? .rollback : .commit
+        }
+        return counts
+      }
+    }
+  }
+}

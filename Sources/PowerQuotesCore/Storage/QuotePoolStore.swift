@@ -1,0 +1,43 @@
+import Foundation
+
+/// Where the quotes seen are kept: the offline pool, the last shown, a sync's progress.
+///
+/// Like ``FavoriteStore``, synchronous and throwing only ``StorageError``.
+public protocol QuotePoolStore: Sendable {
+  /// Remembers `quote` as the last one shown and adds it to the offline pool (built-in quotes
+  /// stay out of the pool). A store that cannot be written remembers nothing, without error.
+  func recordShown(_ quote: Quote, at date: Date) throws
+
+  /// The quote shown last, if any.
+  func lastShown() throws -> Quote?
+
+  /// Adds quotes to the offline pool without showing them; returns how many were new to it.
+  @discardableResult
+  func addToPool(_ quotes: [Quote], at date: Date) throws -> Int
+
+  /// How many quotes the offline pool holds (not counting the built-in set).
+  func poolCount() throws -> Int
+
+  /// The pool quote at `index` in the order they were first seen (0 ..< ``poolCount()``).
+  func poolQuote(at index: Int) throws -> Quote?
+
+  /// Where the last sync of `source` got to, if one was ever started.
+  func syncState(source: QuoteSource) throws -> SyncState?
+
+  /// Starts a sync of `source` from the beginning.
+  func startSync(source: QuoteSource, at date: Date) throws
+
+  /// Saves one page of a sync: its quotes into the pool and how far the sync has got,
+  /// together, so a stopped sync never skips or repeats a page; returns how many quotes were
+  /// new to the pool.
+  func saveSyncPage(
+    _ quotes: [Quote],
+    source: QuoteSource,
+    nextSkip: Int,
+    total: Int,
+    at date: Date
+  ) throws -> Int
+
+  /// Marks the sync of `source` complete.
+  func finishSync(source: QuoteSource, at date: Date) throws
+}

@@ -1,0 +1,213 @@
+import Foundation
+import PowerQuotesTestSupport
+import Testing
+
+@testable import PowerQuotesCore
+
+/// What every ``QuoteStore`` must do, run against each store in ``StoreFactory/all``.
+@Suite("Every store")
+struct QuoteStoreTests {
+  @Test("The database decides duplicates, whatever the spelling", arguments: StoreFactory.all)
+  func duplicates(store: StoreFactory) throws {
+    let database = try store.make()
+    let first = try database.addFavorite(Samples.rumi, at: testDate)
+    guard case .added(let saved) = first else {
+      Issue.record("expected .added, got \(first)")
+      return
+    }
+    var variant = Samples.rumi
+    variant.text = "  “" + variant.text.lowercased() + "”"
+    variant.sourceID = 1277
+    #expect(try database.addFavorite(variant, at: testDate) == .alreadyFavorite(saved))
+    #expect(try database.favoriteCount() == 1)
+
+    let king = Quote(
+      text: "Faith is taking the first step.", author: "Martin Luther King, Jr.",
+      source: .dummyJSON, sourceID: 809)
+    let kingAgain = Quote(
+      text: "Faith is taking the first step.", author: "Martin Luther King  Jr.",
+      source: .dummyJSON, sourceID: 995)
+    guard case .added = try database.addFavorite(king, at: testDate) else {
+      Issue.record("expected the first King quote to be added")
+      return
+    }
+    guard case .alreadyFavorite = try database.addFavorite(kingAgain, at: testDate) else {
+      Issue.record("expected the second spelling to be a duplicate")
+      return
+    }
+    #expect(try database.favoriteCount() == 2)
+  }
+
+  @Test(
+    "Ids are stable: removing one never shifts or reuses the others", arguments: StoreFactory.all)
+  func stableIDs(store: StoreFactory) throws {
+    let database = try store.make()
+    for quote in [Samples.rumi, Samples.umar, Samples.socrates] {
+      _ = try database.addFavorite(quote, at: testDate)
+    }
+    // A duplicate in between must not use up an id either.
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    #expect(try database.favorites().map(\.id) == [1, 2, 3])
+    _ = try database.removeFavorites(ids: [3])
+    _ = try database.removeFavorites(ids: [1])
+    #expect(try database.favorites().map(\.id) == [2])
+    guard case .added(let next) = try database.addFavorite(Samples.rumi, at: testDate) else {
+      Issue.record("expected .added")
+      return
+    }
+    #expect(next.id == 4)
+  }
+
+  @Test("Removing several is all or nothing", arguments: StoreFactory.all)
+  func removeIsAtomic(store: StoreFactory) throws {
+    let database = try store.make()
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    #expect(throws: StorageError.noSuchFavorite(id: 99)) {
+      try database.removeFavorites(ids: [1, 99, 2])
+    }
+    #expect(try database.favoriteCount() == 2)
+    #expect(try database.removeFavorites(ids: [2, 1, 2]).map(\.id) == [2, 1])
+    #expect(try database.favoriteCount() == 0)
+  }
+
+  @Test(
+    "Author search ignores case and diacritics",
+    arguments: StoreFactory.all,
+    [
+      ("umar", [2]), ("UMAR", [2]), ("khattab", [2]), ("Khattāb", [2]), ("al-k", [2]),
+      ("r.a", [2]), ("u", [1, 2]), ("ru", [1]), ("rumi", [1]), ("nobody", []), ("*", []),
+      ("?", []), ("[", []), ("al khattab", [2]), ("孔子", [4]), ("孔", [4]), ("🐉", [4]),
+      ("strasse", [5]), ("ße", [5]),
+    ]
+  )
+  func authorSearch(store: StoreFactory, search: (query: String, expected: [Int64])) throws {
+    let (query, expected) = search
+    let database = try store.make()
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    _ = try database.addFavorite(Samples.socrates, at: testDate)
+    _ = try database.addFavorite(
+      Quote(text: "學而時習之", author: "孔子 🐉", source: .manual), at: testDate)
+    _ = try database.addFavorite(
+      Quote(text: "Ja.", author: "Straße", source: .manual), at: testDate)
+    #expect(try database.favorites(authorContaining: query).map(\.id) == expected)
+  }
+
+  @Test("Search still finds authors after removals", arguments: StoreFactory.all)
+  func searchAfterRemove(store: StoreFactory) throws {
+    let database = try store.make()
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    var another = Samples.umar
+    another.text = "Another saying."
+    _ = try database.addFavorite(another, at: testDate)
+    _ = try database.removeFavorites(ids: [1])
+    #expect(try database.favorites(authorContaining: "umar").map(\.id) == [2])
+  }
+
+  @Test("The author index follows adds and removes", arguments: StoreFactory.all)
+  func authorIndexFollowsChanges(store: StoreFactory) throws {
+    let database = try store.make()
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    _ = try database.removeFavorites(ids: [1])
+    #expect(try database.favorites(authorContaining: "umar").isEmpty)
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    var spelledOtherwise = Samples.umar
+    spelledOtherwise.text = "Another saying."
+    spelledOtherwise.author = "UMAR IBN AL-KHATTAB (R.A)"
+    _ = try database.addFavorite(spelledOtherwise, at: testDate)
+    #expect(try database.favorites(authorContaining: "khattab").map(\.id) == [2, 3])
+    _ = try database.removeFavorites(ids: [2])
+    #expect(try database.favorites(authorContaining: "khattab").map(\.id) == [3])
+  }
+
+  @Test(
+    "The list shape counts, finds the largest id and the widest author", arguments: StoreFactory.all
+  )
+  func listShape(store: StoreFactory) throws {
+    let database = try store.make()
+    let controller = FavoritesController(database: database, client: .failing, now: { testDate })
+    #expect(
+      try controller.listShape(author: nil, authorWidth: FavoriteListView.authorWidth)
+        == FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
+    )
+    for quote in [Samples.rumi, Samples.umar, Samples.socrates] {
+      _ = try database.addFavorite(quote, at: testDate)
+    }
+    #expect(
+      try controller.listShape(author: nil, authorWidth: FavoriteListView.authorWidth)
+        == FavoriteListShape(count: 3, largestID: 3, widestAuthor: 25)
+    )
+    #expect(
+      try controller.listShape(
+        author: "ru", authorWidth: FavoriteListView.authorWidth)
+        == FavoriteListShape(count: 1, largestID: 1, widestAuthor: 4)
+    )
+    #expect(
+      try controller.listShape(
+        author: "nobody at all", authorWidth: FavoriteListView.authorWidth)
+        == FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
+    )
+  }
+
+  @Test(
+    "With a width limit, authors are measured until one reaches it; counts stay exact",
+    arguments: StoreFactory.all)
+  func listShapeWidthLimit(store: StoreFactory) throws {
+    let database = try store.make()
+    let controller = FavoritesController(database: database, client: .failing, now: { testDate })
+    for quote in [Samples.rumi, Samples.umar, Samples.socrates, Samples.lao] {
+      _ = try database.addFavorite(quote, at: testDate)
+    }
+    _ = try database.removeFavorites(ids: [4])
+    let limited = try controller.listShape(
+      author: nil, widthLimit: 10, authorWidth: FavoriteListView.authorWidth)
+    #expect(limited.count == 3)
+    #expect(limited.largestID == 3)
+    #expect(limited.widestAuthor >= 10)
+    #expect(
+      try controller.listShape(
+        author: nil, widthLimit: 100, authorWidth: FavoriteListView.authorWidth
+      ).widestAuthor == 25)
+    let search = try controller.listShape(
+      author: "umar", widthLimit: 10, authorWidth: FavoriteListView.authorWidth)
+    #expect(search.count == 1 && search.largestID == 2 && search.widestAuthor == 25)
+  }
+
+  @Test(
+    "Shown quotes join the pool once and the last one is remembered", arguments: StoreFactory.all)
+  func pool(store: StoreFactory) throws {
+    let database = try store.make()
+    #expect(try database.lastShown() == nil)
+    try database.recordShown(Samples.rumi, at: testDate)
+    try database.recordShown(Samples.umar, at: testDate)
+    try database.recordShown(Samples.rumi, at: testDate)
+    #expect(try database.poolCount() == 2)
+    #expect(try database.poolQuote(at: 0) == Samples.rumi)
+    #expect(try database.poolQuote(at: 1) == Samples.umar)
+    #expect(try database.poolQuote(at: 2) == nil)
+    #expect(try database.lastShown() == Samples.rumi)
+  }
+
+  @Test(
+    "A sync's place is kept, moved page by page, and marked finished", arguments: StoreFactory.all)
+  func syncState(store: StoreFactory) throws {
+    let database = try store.make()
+    #expect(try database.syncState(source: .dummyJSON) == nil)
+    try database.startSync(source: .dummyJSON, at: testDate)
+    #expect(
+      try database.syncState(source: .dummyJSON)
+        == SyncState(nextSkip: 0, total: nil, startedAt: testDate, finishedAt: nil))
+    let later = testDate.addingTimeInterval(60.5)
+    let added = try database.saveSyncPage(
+      [Samples.rumi, Samples.umar], source: .dummyJSON, nextSkip: 2, total: 3, at: later)
+    #expect(added == 2)
+    #expect(try database.poolCount() == 2)
+    #expect(
+      try database.syncState(source: .dummyJSON)
+        == SyncState(nextSkip: 2, total: 3, startedAt: testDate, finishedAt: nil))
+    try database.finishSync(source: .dummyJSON, at: later)
+    #expect(try database.syncState(source: .dummyJSON)?.finishedAt == later)
+    #expect(try database.syncState(source: .zenQuotes) == nil)
+  }
+}
