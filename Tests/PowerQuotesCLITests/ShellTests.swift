@@ -268,7 +268,7 @@ struct ShellCompletionTests {
       fav.subcommands.map(\.name)
         == [
           "add", "list", "search", "show", "edit", "rm", "trash", "restore", "undo", "share",
-          "export", "import",
+          "export", "import", "stats",
         ])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
     #expect(tree.subcommand("random")?.values["--format"] == ["text", "json"])
@@ -282,13 +282,13 @@ struct ShellCompletionTests {
         [], "",
         [
           "back", "browse", "delete", "edit", "exit", "fav", "help", "list", "more", "next",
-          "quit", "random", "save", "search", "share", "shell", "show", "sync", "today", "trash",
-          "undo",
+          "quit", "random", "save", "search", "share", "shell", "show", "stats", "sync", "today",
+          "trash", "undo",
         ]
       ),
       ([], "ra", ["random"]),
       (["fav"], "se", ["search"]),
-      (["fav"], "s", ["search", "share", "show"]),
+      (["fav"], "s", ["search", "share", "show", "stats"]),
       (["random"], "--o", ["--offline", "--online"]),
       (["random", "--format"], "", ["json", "text"]),
       (["fav", "search"], "um", ["Umar ibn Al-Khattāb (R.A)"]),
@@ -307,6 +307,12 @@ struct ShellCompletionTests {
       (["fav", "edit", "12"], "--no", ["--note"]),
       (["edit", "12"], "--q", ["--quote"]),
       (["fav", "restore"], "", []),
+      (["fav"], "st", ["stats"]),
+      (["random"], "--ma", ["--max-length"]),
+      (["random"], "--fa", ["--favorites"]),
+      (["random", "--favorites", "--author"], "r", ["Rumi"]),
+      (["next", "--favorites", "--author"], "ab", ["Abu Bakr (R.A)"]),
+      (["random", "--author", "rumi"], "--sh", ["--short"]),
     ]
   )
   func candidates(before: [String], word: String, expected: [String]) {

@@ -5,7 +5,7 @@ struct Favorites: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fav",
     abstract:
-      "Save, list, search, show, edit, share, remove, restore, export and import favorite quotes.",
+      "Save, list, search, show, edit, share, remove, restore, export, import and count favorite quotes.",
     discussion: """
       Examples:
         $ powerquotes fav add
@@ -17,10 +17,11 @@ struct Favorites: AsyncParsableCommand {
         $ powerquotes fav undo
         $ powerquotes fav export --format csv --output favorites.csv
         $ powerquotes fav import favorites.csv
+        $ powerquotes fav stats
       """,
     subcommands: [
       Add.self, List.self, Search.self, Show.self, Edit.self, Remove.self, Trash.self,
-      Restore.self, Undo.self, Share.self, Export.self, Import.self,
+      Restore.self, Undo.self, Share.self, Export.self, Import.self, Stats.self,
     ]
   )
 }

@@ -22,8 +22,8 @@ struct PowerQuotesCommand: AsyncParsableCommand {
         $ powerquotes share --style markdown
         $ powerquotes shell
 
-      Exit codes: 0 ok, 1 failure, 2 import with rejected rows, 3 already a favorite, 64 usage \
-      error, 130 interrupted.
+      Exit codes: 0 ok, 1 failure, 2 import with rejected rows, 3 already a favorite, 4 no quote \
+      fits random's filters, 64 usage error, 130 interrupted.
       """,
     version: "0.1.0",
     subcommands: [

@@ -14,14 +14,30 @@ struct Random: EnvironmentCommand {
       'powerquotes share' can use it.
 
       --source offline is --offline. $POWERQUOTES_SOURCE sets the default source; a flag on the \
-      command line (--source, --offline, --id) wins over it. ZenQuotes asks for credit: with its \
-      quotes, "Quotes by zenquotes.io" is printed on stderr, once per run or shell session.
+      command line (--source, --offline, --id, --favorites) wins over it. ZenQuotes asks for \
+      credit: with its quotes, "Quotes by zenquotes.io" is printed on stderr, once per run or \
+      shell session.
+
+      --favorites draws from your favorites instead, all equally likely: --author keeps those \
+      whose author contains the text (as 'fav search' does), --tag those with the tag.
+
+      --short, --long and --max-length N keep quotes of that length, from any source: a short \
+      quote has at most 160 characters (as fortune's), a long one more. Characters are counted \
+      as they show, without the author: 'é' or an emoji is one. An online service is asked up \
+      to 5 times for a quote of that length; then a saved or built-in one is shown instead, \
+      with a note (with --online, the command fails).
+
+      When no quote fits (no favorite matches, or none of that length), a sentence on stderr \
+      says so and the exit status is 4.
 
       Examples:
         $ powerquotes random
         $ powerquotes random --source zenquotes
         $ powerquotes random --offline
         $ powerquotes random --id 12 --save
+        $ powerquotes random --favorites --tag stoic
+        $ powerquotes random --favorites --author rumi --short
+        $ powerquotes random --max-length 80
       """
   )
 
@@ -40,6 +56,15 @@ struct Random: EnvironmentCommand {
   @Flag(help: "Also save the quote as a favorite.")
   var save = false
 
+  @Flag(help: "Draw from your favorites instead.")
+  var favorites = false
+
+  @Option(help: ArgumentHelp("With --favorites: only favorites whose author contains this text."))
+  var author: String?
+
+  @OptionGroup var tagOptions: TagOptions
+  @OptionGroup var lengths: LengthOptions
+
   @OptionGroup var output: FormatOptions
   @OptionGroup var global: GlobalOptions
 
@@ -51,9 +76,15 @@ struct Random: EnvironmentCommand {
     case service(QuoteService, fallback: Bool)
     /// A random quote from the pool.
     case offline
+    /// A random favorite that passes the filter.
+    case favorites(FavoriteFilter)
   }
 
   func validate() throws {
+    try validateFavorites()
+    if id != nil, let flag = lengths.flagName {
+      throw ValidationError("--id asks for one quote, so it cannot be used with \(flag).")
+    }
     if offline && online {
       throw ValidationError("--offline and --online cannot be used together.")
     }
@@ -86,6 +117,10 @@ struct Random: EnvironmentCommand {
   /// Flags on the command line win over the variable: `--id` always asks DummyJSON, `--offline`
   /// never asks anyone, and `--online` with `POWERQUOTES_SOURCE=offline` asks DummyJSON.
   func plan(environment: [String: String]) throws -> Plan {
+    if favorites {
+      return .favorites(
+        FavoriteFilter(author: author, tag: tagOptions.parsed, length: lengths.length))
+    }
     if let id { return .quote(id: id) }
     if offline { return .offline }
     switch try source ?? SourceChoice.resolveDefault(environment: environment) {
@@ -100,18 +135,25 @@ struct Random: EnvironmentCommand {
     let plan = try plan(environment: env.environment)
     let controller = try env.quoteController()
     let quote: Quote
-    switch plan {
-    case .quote(let id):
-      quote = try await controller.quote(id: id)
-    case .offline:
-      quote = try await controller.random(mode: .offline).quote
-    case .service(let service, let fallback):
-      let shown = try await controller.random(
-        mode: fallback ? .automatic : .online, from: service)
-      if let reason = shown.fallbackReason {
-        env.console.note(reason.fallbackNote)
+    do {
+      switch plan {
+      case .quote(let id):
+        quote = try await controller.quote(id: id)
+      case .offline:
+        quote = try await controller.random(mode: .offline, length: lengths.length).quote
+      case .service(let service, let fallback):
+        let shown = try await controller.random(
+          mode: fallback ? .automatic : .online, from: service, length: lengths.length)
+        if let note = shown.fallbackNote {
+          env.console.note(note)
+        }
+        quote = shown.quote
+      case .favorites(let filter):
+        quote = try controller.randomFavorite(filter).quote
       }
-      quote = shown.quote
+    } catch let error as RandomError {
+      env.console.note(error.errorDescription ?? "\(error)")
+      throw ExitCodes.nothingMatches
     }
 
     switch output.format {

@@ -7,6 +7,9 @@ enum ExitCodes {
   static let alreadyFavorite = ExitCode(3)
   /// `fav import` saved what it could, but rejected some rows (or would, with --dry-run).
   static let rowsRejected = ExitCode(2)
+  /// `random` found no quote that fits its filters (--favorites, --author, --tag, --short,
+  /// --long, --max-length).
+  static let nothingMatches = ExitCode(4)
 }
 
 /// An error as ArgumentParser prints it: our errors by their sentence, its own as it knows them.

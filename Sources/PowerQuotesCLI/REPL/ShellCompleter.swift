@@ -1,7 +1,7 @@
 import PowerQuotesCore
 
 /// What Tab offers in the shell: command and subcommand names, flags, option values, and
-/// authors of favorites after `search` and `fav search`.
+/// authors of favorites after `search`, `fav search` and `random --author`.
 struct ShellCompleter: Sendable {
   /// The command tree, as ArgumentParser describes it.
   var tree: CommandTree
@@ -25,6 +25,10 @@ struct ShellCompleter: Sendable {
     }
     // Short words stand for commands: complete them as the commands they stand for.
     let expanded = ShellSession.expand(first).map { $0 + before.dropFirst() } ?? before
+    // After `random --author` (`next --author`): the authors of favorites, as it matches them.
+    if before.last == "--author", expanded.first == "random" {
+      return authors()
+    }
     var node = tree
     var positionals: [String] = []
     for word in expanded {

@@ -25,6 +25,7 @@ final class ShellSession {
       meaning: "favorites by an author, a page at a time"
     ),
     ShortWord(word: "list", usage: "list", meaning: "favorites, a page at a time"),
+    ShortWord(word: "stats", usage: "stats", meaning: "favorites counted (fav stats)"),
     ShortWord(
       word: "more",
       usage: "more",
@@ -50,6 +51,7 @@ final class ShellSession {
     case "save": ["fav", "add"]
     case "search": ["fav", "search"]
     case "list": ["fav", "list"]
+    case "stats": ["fav", "stats"]
     case "show": ["fav", "show"]
     case "share": ["share"]
     case "delete": ["fav", "rm"]
@@ -278,6 +280,7 @@ final class ShellSession {
     return """
       Every command of the command line works here, without 'powerquotes':
         random [--source dummyjson|zenquotes|offline] [--id N] [--save]
+               [--favorites [--author TEXT] [--tag TAG]] [--short | --long | --max-length N]
         today
         fav add | list | search AUTHOR | show ID | rm ID... | share ID
         fav edit ID | trash [--empty] | restore ID... | undo
@@ -285,6 +288,7 @@ final class ShellSession {
         share [--style plain|markdown|json] [--output FILE] [--copy]
         browse [--page N] [--per-page N]
         sync
+        fav stats [--format json]
         COMMAND --help    (or: help COMMAND)
 
       Short words:

@@ -12,13 +12,13 @@ public struct QuoteController: Sendable {
     case offline
   }
 
-  private let database: any QuoteStore
-  private let client: QuoteClient
-  private let zenQuotes: ZenQuotesClient
-  private let now: @Sendable () -> Date
+  let database: any QuoteStore
+  let client: QuoteClient
+  let zenQuotes: ZenQuotesClient
+  let now: @Sendable () -> Date
   private let localTime: LocalTime
-  private let randomIndex: @Sendable (Int) -> Int
-  private let builtIn: [Quote]
+  let randomIndex: @Sendable (Int) -> Int
+  let builtIn: [Quote]
 
   /// Makes a controller; `randomIndex(n)` returns a uniform index below `n`.
   ///
@@ -43,9 +43,16 @@ public struct QuoteController: Sendable {
   }
 
   /// A random quote from `service` (or the pool, offline), remembered as the last shown and
-  /// added to the pool.
-  public func random(mode: Mode, from service: QuoteService = .dummyJSON) async throws -> ShownQuote
-  {
+  /// added to the pool; with `length`, one of that length (see
+  /// ``random(mode:from:fitting:)``).
+  public func random(
+    mode: Mode,
+    from service: QuoteService = .dummyJSON,
+    length: QuoteLength? = nil
+  ) async throws -> ShownQuote {
+    if let length {
+      return try await random(mode: mode, from: service, fitting: length)
+    }
     let shown: ShownQuote
     switch mode {
     case .offline:
@@ -95,7 +102,7 @@ public struct QuoteController: Sendable {
     return QuoteOfTheDay(date: date, quote: quote, origin: .builtIn)
   }
 
-  private func fetchRandom(from service: QuoteService) async throws -> Quote {
+  func fetchRandom(from service: QuoteService) async throws -> Quote {
     switch service {
     case .dummyJSON: try await client.random()
     case .zenQuotes: try await zenQuotes.random()
@@ -117,7 +124,7 @@ public struct QuoteController: Sendable {
 
   /// A quote drawn uniformly from every quote seen before and the built-in set, avoiding an
   /// immediate repeat of the last one shown when there is a choice.
-  private func poolQuote() throws -> Quote {
+  func poolQuote() throws -> Quote {
     let saved = try database.poolCount()
     let total = saved + builtIn.count
     let last = try database.lastShown()?.key
@@ -129,7 +136,7 @@ public struct QuoteController: Sendable {
     return candidate
   }
 
-  private func quote(atPoolIndex index: Int, saved: Int) throws -> Quote {
+  func quote(atPoolIndex index: Int, saved: Int) throws -> Quote {
     if index < saved, let quote = try database.poolQuote(at: index) {
       return quote
     }

@@ -43,6 +43,21 @@ public protocol FavoriteStore: Sendable {
     _ body: (String) throws -> Bool
   ) throws
 
+  /// How many favorites pass `filter`'s author and tag (its length is not looked at), counted
+  /// without reading the favorites.
+  func favoriteCount(matching filter: FavoriteFilter) throws -> Int
+
+  /// The id of the favorite at `index` (0 ..< ``favoriteCount(matching:)``) in id order among
+  /// those that pass `filter`'s author and tag, if there is one.
+  func favoriteID(atIndex index: Int, matching filter: FavoriteFilter) throws -> Int64?
+
+  /// Calls `body` with the id and quote text of each favorite that passes `filter`'s author
+  /// and tag, and could be of its length, in id order; `body` decides the length.
+  func forEachFavoriteText(
+    matching filter: FavoriteFilter,
+    _ body: (Int64, String) throws -> Void
+  ) throws
+
   /// Distinct authors of favorites, sorted, for completion.
   func favoriteAuthors() throws -> [String]
 

@@ -174,7 +174,7 @@ extension QuoteDatabase: FavoriteStore {
   /// The SQL condition (to follow a WHERE clause, starting with AND) that keeps favorites whose
   /// author contains `authorText`, and its arguments: empty for every favorite, nil when no
   /// favorite can match.
-  private static func filter(
+  static func filter(
     matching authorText: String?
   ) -> (sql: String, arguments: StatementArguments)? {
     guard let authorText else { return ("", []) }

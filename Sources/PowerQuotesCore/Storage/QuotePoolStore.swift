@@ -21,6 +21,10 @@ public protocol QuotePoolStore: Sendable {
   /// The pool quote at `index` in the order they were first seen (0 ..< ``poolCount()``).
   func poolQuote(at index: Int) throws -> Quote?
 
+  /// Calls `body` with the index (as ``poolQuote(at:)`` takes it) and text of each pool quote
+  /// with at least `minimumScalars` Unicode scalars, in the order they were first seen.
+  func forEachPoolText(minimumScalars: Int, _ body: (Int, String) throws -> Void) throws
+
   /// Where the last sync of `source` got to, if one was ever started.
   func syncState(source: QuoteSource) throws -> SyncState?
 

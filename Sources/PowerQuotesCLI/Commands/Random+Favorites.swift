@@ -1,0 +1,28 @@
+import ArgumentParser
+import PowerQuotesCore
+
+extension Random {
+  /// Checks `--favorites` and the filters that go with it.
+  func validateFavorites() throws {
+    if !favorites {
+      if author != nil {
+        throw ValidationError("--author picks among your favorites, so it needs --favorites.")
+      }
+      if tagOptions.tag != nil {
+        throw ValidationError("--tag picks among your favorites, so it needs --favorites.")
+      }
+      return
+    }
+    let others: [(String, Bool)] = [
+      ("--source", source != nil), ("--offline", offline), ("--online", online),
+      ("--id", id != nil), ("--save", save),
+    ]
+    if let (flag, _) = others.first(where: { $0.1 }) {
+      throw ValidationError(
+        "--favorites draws from your favorites, so it cannot be used with \(flag).")
+    }
+    if let author, UntrustedText.isBlank(author) {
+      throw ValidationError("--author is empty. Give part of an author's name.")
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import GRDB
+
+extension QuoteDatabase {
+  /// How many favorites pass `filter`'s author and tag (its length is not looked at), counted
+  /// through indexes.
+  public func favoriteCount(matching filter: FavoriteFilter) throws -> Int {
+    guard let query = Self.candidates(filter) else { return 0 }
+    return try translatingErrors {
+      try writer.read { db in
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM (\(query.sql))", arguments: query.arguments) ?? 0
+      }
+    }
+  }
+
+  /// The id of the favorite at `index` (0 ..< ``favoriteCount(matching:)``) in id order among
+  /// those that pass `filter`'s author and tag, if there is one.
+  ///
+  /// Counted through an index of ids alone: `favorite_by_id`, the author index, or the tag
+  /// index; never through the quotes.
+  public func favoriteID(atIndex index: Int, matching filter: FavoriteFilter) throws -> Int64? {
+    guard let query = Self.candidates(filter) else { return nil }
+    return try translatingErrors {
+      try writer.read { db in
+        try Int64.fetchOne(
+          db,
+          sql: query.sql + " ORDER BY id LIMIT 1 OFFSET ?",
+          arguments: query.arguments + [index]
+        )
+      }
+    }
+  }
+
+  /// Calls `body` with the id and quote text of each favorite that passes `filter`'s author
+  /// and tag, and could be of its length, in id order.
+  ///
+  /// The length is only narrowed in SQL (by ``QuoteLength/minimumScalars``); `body` decides.
+  public func forEachFavoriteText(
+    matching filter: FavoriteFilter,
+    _ body: (Int64, String) throws -> Void
+  ) throws {
+    guard let query = Self.candidates(filter) else { return }
+    let minimum = filter.length?.minimumScalars ?? 0
+    let sql = """
+      SELECT id, quote FROM favorite WHERE id IN (\(query.sql)) AND length(quote) >= ?
+      ORDER BY id
+      """
+    try translatingErrors {
+      try writer.read { db in
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: query.arguments + [minimum])
+        while let row = try rows.next() {
+          try body(row[0], row[1])
+        }
+      }
+    }
+  }
+
+  /// Calls `body` with the index (as ``poolQuote(at:)`` takes it) and text of each pool quote
+  /// with at least `minimumScalars` scalars, in the order they were first seen.
+  public func forEachPoolText(
+    minimumScalars: Int,
+    _ body: (Int, String) throws -> Void
+  ) throws {
+    try translatingErrors {
+      try writer.read { db in
+        let rows = try Row.fetchCursor(
+          db,
+          sql: "SELECT id, quote FROM pool_quote WHERE length(quote) >= ? ORDER BY id",
+          arguments: [minimumScalars]
+        )
+        while let row = try rows.next() {
+          let id: Int = row[0]
+          try body(id - 1, row[1])
+        }
+      }
+    }
+  }
+
+  /// A query of the ids of the favorites that pass `filter`'s author and tag, and its
+  /// arguments; nil when none can.
+  private static func candidates(
+    _ filter: FavoriteFilter
+  ) -> (sql: String, arguments: StatementArguments)? {
+    guard let author = Self.filter(matching: filter.author) else { return nil }
+    guard let tag = filter.tag else {
+      if filter.author == nil {
+        // Every favorite: the index of ids alone is a fraction of the table.
+        return ("SELECT id FROM favorite INDEXED BY favorite_by_id WHERE 1", [])
+      }
+      return ("SELECT id FROM favorite WHERE 1" + author.sql, author.arguments)
+    }
+    if filter.author == nil {
+      // The tag index holds (tag, favorite_id): it answers alone.
+      return ("SELECT favorite_id AS id FROM favorite_tag WHERE tag = ?", [tag.name])
+    }
+    return (
+      "SELECT id FROM favorite WHERE id IN (SELECT favorite_id FROM favorite_tag WHERE tag = ?)"
+        + author.sql,
+      [tag.name] + author.arguments
+    )
+  }
+}

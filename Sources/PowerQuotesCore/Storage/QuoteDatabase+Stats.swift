@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+
+extension QuoteDatabase {
+  /// The library's stats, with months in `localTime`'s calendar.
+  ///
+  /// A handful of grouped queries, one read transaction: the authors come from the table of
+  /// distinct authors the triggers keep counted, the tags from the tag index, and one pass over
+  /// the favorites groups them by source and by the minute they were saved (a month's edge in
+  /// any time zone falls on a whole minute), which Swift then folds into local months.
+  public func favoriteStats(localTime: LocalTime) throws -> FavoriteStats {
+    try translatingErrors {
+      try writer.read { db in
+        let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM favorite") ?? 0
+        guard total > 0 else { return .empty }
+        let authors = try Int.fetchOne(db, sql: "SELECT count(*) FROM favorite_author") ?? 0
+        // The author as first saved names each folded author.
+        let topAuthors = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT
+              (SELECT author FROM favorite WHERE author_folded = a.folded ORDER BY id LIMIT 1),
+              a.favorite_count
+            FROM favorite_author AS a
+            WHERE a.favorite_count > 0
+            ORDER BY a.favorite_count DESC, a.folded
+            LIMIT ?
+            """,
+          arguments: [FavoriteStats.topAuthorLimit]
+        ).map { FavoriteStats.Count($0[0], $0[1]) }
+        let tags = try Row.fetchAll(
+          db,
+          sql: """
+            SELECT tag, count(*) AS n FROM favorite_tag GROUP BY tag ORDER BY n DESC, tag
+            """
+        ).map { FavoriteStats.Count($0[0], $0[1]) }
+        let tagged =
+          try Int.fetchOne(db, sql: "SELECT count(DISTINCT favorite_id) FROM favorite_tag") ?? 0
+
+        var sources: [String: Int] = [:]
+        var months: [String: Int] = [:]
+        var lastMinute = ""
+        var lastMonth = ""
+        let rows = try Row.fetchCursor(
+          db,
+          sql: """
+            SELECT source, substr(saved_at, 1, 16) AS minute, count(*)
+            FROM favorite GROUP BY source, minute
+            """
+        )
+        while let row = try rows.next() {
+          let source: String = row[0]
+          let minute: String = row[1]
+          let count: Int = row[2]
+          sources[source, default: 0] += count
+          if minute != lastMinute {
+            lastMinute = minute
+            lastMonth = Self.localMonth(ofStoredMinute: minute, in: localTime)
+          }
+          months[lastMonth, default: 0] += count
+        }
+        return FavoriteStats(
+          total: total,
+          authors: authors,
+          topAuthors: topAuthors,
+          sources: sources.map { FavoriteStats.Count($0.key, $0.value) }
+            .sorted { ($0.count, $1.name) > ($1.count, $0.name) },
+          tags: tags,
+          untagged: total - tagged,
+          months: months.map { FavoriteStats.Count($0.key, $0.value) }.sorted { $0.name < $1.name }
+        )
+      }
+    }
+  }
+
+  /// The local month, as `2026-01`, of a stored UTC time cut to the minute
+  /// (`2026-01-31 23:30`); "unknown" for text that is not such a time.
+  static func localMonth(ofStoredMinute minute: String, in localTime: LocalTime) -> String {
+    guard let date = Timestamp.date(stored: minute + ":00.000") else { return "unknown" }
+    return String(localTime.clock(at: date).dateText.prefix(7))
+  }
+}

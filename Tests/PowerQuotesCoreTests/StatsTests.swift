@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+import PowerQuotesTestSupport
+import Testing
+
+@testable import PowerQuotesCore
+
+@Suite("fav stats")
+struct StatsTests {
+  /// A favorite saved at `time` (UTC, `2026-01-31 23:30`).
+  private func add(
+    _ database: QuoteDatabase, _ text: String, by author: String,
+    source: QuoteSource = .manual, at time: String
+  ) throws {
+    let date = try #require(Timestamp.date(stored: time + ":00.000"))
+    _ = try database.addFavorite(Quote(text: text, author: author, source: source), at: date)
+  }
+
+  @Test("Totals, top authors, sources, tags and local months from grouped queries")
+  func stats() throws {
+    let database = try QuoteDatabase.inMemory()
+    try add(database, "One.", by: "Rumi", source: .dummyJSON, at: "2026-01-31 23:30")
+    try add(database, "Two.", by: "RUMI", source: .dummyJSON, at: "2026-01-15 08:00")
+    try add(database, "Three.", by: "Seneca", source: .zenQuotes, at: "2026-03-01 12:00")
+    try add(database, "Four.", by: "Abu Bakr", at: "2026-03-02 12:00")
+    try database.writer.write { db in
+      try db.execute(
+        sql: "INSERT INTO favorite_tag VALUES (1, 'love'), (2, 'love'), (2, 'zen'), (3, 'stoic')")
+    }
+
+    let utc = try database.favoriteStats(localTime: .utc)
+    #expect(utc.total == 4)
+    #expect(utc.authors == 3)
+    // Case does not split an author; the name shown is the one first saved.
+    #expect(utc.topAuthors == [.init("Rumi", 2), .init("Abu Bakr", 1), .init("Seneca", 1)])
+    #expect(utc.sources == [.init("dummyjson", 2), .init("manual", 1), .init("zenquotes", 1)])
+    #expect(utc.tags == [.init("love", 2), .init("stoic", 1), .init("zen", 1)])
+    #expect(utc.untagged == 1)
+    #expect(utc.months == [.init("2026-01", 2), .init("2026-03", 2)])
+
+    // An hour east of UTC, the last half hour of January is February.
+    let paris = try database.favoriteStats(localTime: LocalTime { _ in 3600 })
+    #expect(paris.months == [.init("2026-01", 1), .init("2026-02", 1), .init("2026-03", 2)])
+  }
+
+  @Test("At most ten authors, most favorites first, ties by name")
+  func topTen() throws {
+    let database = try QuoteDatabase.inMemory()
+    for author in 0..<12 {
+      for n in 0...author {
+        try add(
+          database, "Quote \(n) of \(author).", by: "Author \(author)", at: "2026-01-01 00:00")
+      }
+    }
+    let stats = try database.favoriteStats(localTime: .utc)
+    #expect(stats.topAuthors.count == FavoriteStats.topAuthorLimit)
+    #expect(stats.topAuthors.first == .init("Author 11", 12))
+    #expect(stats.topAuthors.last == .init("Author 2", 3))
+    #expect(stats.authors == 12)
+  }
+
+  @Test("An empty library has empty stats")
+  func empty() throws {
+    #expect(try QuoteDatabase.inMemory().favoriteStats(localTime: .utc) == .empty)
+  }
+
+  @Test("Bars are whole blocks and eighths, scaled to the width")
+  func bars() {
+    #expect(BarChart.bar(10, maximum: 10, width: 4) == "████")
+    #expect(BarChart.bar(5, maximum: 10, width: 4) == "██")
+    #expect(BarChart.bar(1, maximum: 10, width: 4) == "▍")
+    #expect(BarChart.bar(1, maximum: 1000, width: 4) == "▏")
+    #expect(BarChart.bar(0, maximum: 10, width: 4) == "")
+    #expect(BarChart.bar(3, maximum: 0, width: 4) == "")
+  }
+
+  private let sample = FavoriteStats(
+    total: 7, authors: 2,
+    topAuthors: [.init("Rumi", 4), .init("Umar ibn Al-Khattāb (R.A) \u{1B}[31m", 3)],
+    sources: [.init("dummyjson", 6), .init("manual", 1)],
+    tags: [.init("love", 2)], untagged: 5,
+    months: [.init("2025-11", 4), .init("2026-02", 3)]
+  )
+
+  @Test("Piped, the lines come without bars, the months' gaps as 0")
+  func plainView() {
+    let text = StatsView.render(
+      sample, width: 80, bars: false, painter: TextPainter(enabled: false))
+    #expect(
+      text == """
+        7 favorites by 2 authors, 2 tagged
+
+        Top authors
+          Rumi                        4
+          Umar ibn Al-Khattāb (R.A)   3
+
+        Sources
+          DummyJSON      6
+          added by hand  1
+
+        Tags
+          love      2
+          (no tag)  5
+
+        Saved per month
+          2025-11  4
+          2025-12  0
+          2026-01  0
+          2026-02  3
+
+        """)
+  }
+
+  @Test("On a terminal the bars fit the width", arguments: [40, 60, 100])
+  func barView(width: Int) {
+    let text = StatsView.render(
+      sample, width: width, bars: true, painter: TextPainter(enabled: false))
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.allSatisfy { TerminalText.displayWidth($0) < width })
+    #expect(lines.contains { $0.hasPrefix("  Rumi") && $0.contains("█") && $0.hasSuffix(" 4") })
+    #expect(lines.contains { $0.hasPrefix("  2025-12 ") && $0.hasSuffix(" 0") })
+    #expect(!text.contains("\u{1B}"))
+  }
+
+  @Test("A table too wide for bars keeps its lines without them; a narrower one has bars")
+  func narrow() {
+    let text = StatsView.render(sample, width: 20, bars: true, painter: TextPainter(enabled: false))
+    let lines = text.split(separator: "\n")
+    #expect(lines.contains("  Rumi                        4"))
+    #expect(lines.contains { $0.hasPrefix("  2025-11  ███") })
+  }
+
+  @Test("The JSON has the same numbers")
+  func json() throws {
+    let data = Data(JSONView.render(sample).utf8)
+    #expect(try JSONDecoder().decode(FavoriteStats.self, from: data) == sample)
+  }
+}
