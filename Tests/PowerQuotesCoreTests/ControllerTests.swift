@@ -168,4 +168,23 @@ struct ControllerTests {
     #expect(typed.quote.author == "Ann")
     #expect(try controller.page(author: "UMAR", after: 0, limit: 10).map(\.id) == [second.id])
   }
+
+  @Test("Removing: every id is looked up first, and what was confirmed goes all or none")
+  func remove() throws {
+    let database = try QuoteDatabase.inMemory()
+    let controller = FavoritesController(database: database, client: .failing, now: { testDate })
+    _ = try controller.add(Samples.rumi)
+    _ = try controller.add(Samples.umar)
+    #expect(throws: FavoritesError.notFound(id: 9)) {
+      try controller.favoritesToRemove(ids: [1, 9])
+    }
+    let confirmed = try controller.favoritesToRemove(ids: [2, 1])
+    #expect(confirmed.map(\.id) == [2, 1])
+    // One of them goes meanwhile (another process): nothing is removed, and the error says which.
+    _ = try database.removeFavorites(ids: [1])
+    #expect(throws: FavoritesError.notFound(id: 1)) { try controller.remove(confirmed) }
+    #expect(try database.favoriteCount() == 1)
+    #expect(try controller.remove([try controller.favorite(id: 2)]).map(\.id) == [2])
+    #expect(try database.favoriteCount() == 0)
+  }
 }

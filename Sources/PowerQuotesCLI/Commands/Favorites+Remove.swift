@@ -37,7 +37,7 @@ extension Favorites {
     func run(_ env: AppEnvironment) async throws {
       let controller = try env.favoritesController()
       // Look every id up first: an unknown one stops the command before anything is asked.
-      let favorites = try ids.map { try controller.favorite(id: $0) }
+      let favorites = try controller.favoritesToRemove(ids: ids)
       if !yes {
         guard env.terminal.inputIsTerminal else {
           throw RemoveError.confirmationNeeded
@@ -48,7 +48,7 @@ extension Favorites {
           return
         }
       }
-      env.console.print(RemoveView.removed(try controller.remove(ids: ids)))
+      env.console.print(RemoveView.removed(try controller.remove(favorites)))
     }
   }
 }

@@ -109,12 +109,22 @@ public struct FavoritesController: Sendable {
     return favorite
   }
 
-  /// Removes the favorites with `ids`: all of them, or none when one is unknown.
+  /// The favorites that removing `ids` would remove, in the order given: what a confirmation
+  /// shows, and then covers.
   ///
-  /// - Throws: ``FavoritesError/notFound(id:)`` for the first id that is not a favorite.
-  public func remove(ids: [Int64]) throws -> [Favorite] {
+  /// - Throws: ``FavoritesError/notFound(id:)`` for the first id that is not a favorite, before
+  ///   anything is asked or removed.
+  public func favoritesToRemove(ids: [Int64]) throws -> [Favorite] {
+    try ids.map { try favorite(id: $0) }
+  }
+
+  /// Removes the favorites a confirmation covered (see ``favoritesToRemove(ids:)``): all of
+  /// them, or none when one has gone meanwhile.
+  ///
+  /// - Throws: ``FavoritesError/notFound(id:)`` for the first one that is no longer a favorite.
+  public func remove(_ confirmed: [Favorite]) throws -> [Favorite] {
     do {
-      return try database.trashFavorites(ids: ids, at: now())
+      return try database.trashFavorites(ids: confirmed.map(\.id), at: now())
     } catch StorageError.noSuchFavorite(let id) {
       throw FavoritesError.notFound(id: id)
     }

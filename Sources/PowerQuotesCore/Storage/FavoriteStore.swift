@@ -92,15 +92,4 @@ extension FavoriteStore {
     try forEachFavorite(matching: authorText, after: 0, limit: nil) { favorites.append($0) }
     return favorites
   }
-
-  /// ``importFavorites(count:at:dryRun:feed:)`` of a list of quotes.
-  public func importFavorites(
-    _ quotes: [ImportedQuote],
-    at date: Date,
-    dryRun: Bool
-  ) throws -> (added: Int, alreadyFavorites: Int) {
-    try importFavorites(count: quotes.count, at: date, dryRun: dryRun) { insert in
-      for quote in quotes { insert(quote) }
-    }
-  }
 }

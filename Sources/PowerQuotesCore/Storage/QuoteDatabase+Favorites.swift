@@ -125,7 +125,10 @@ extension QuoteDatabase: FavoriteStore {
   /// The favorite with `id`, if there is one.
   public func favorite(id: Int64) throws -> Favorite? {
     try translatingErrors {
-      try writer.read { db in try FavoriteRecord.fetchOne(db, key: id)?.favorite }
+      try writer.read { db in
+        // By the column, not `fetchOne(db, key:)`, which looks the primary key up in the schema.
+        try FavoriteRecord.filter(FavoriteRecord.Columns.id == id).fetchOne(db)?.favorite
+      }
     }
   }
 

@@ -12,7 +12,7 @@ extension QuoteDatabase: QuotePoolStore {
     try translatingErrors {
       try writeUnflushed { db in
         _ = try insertIntoPool([quote], at: date, db: db)
-        try LastShownRecord(quote: quote, shownAt: date).insert(db, onConflict: .replace)
+        try LastShownRecord(quote: quote, shownAt: date).replace(db)
       }
     }
   }
