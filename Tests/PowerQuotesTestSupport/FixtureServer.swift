@@ -20,7 +20,10 @@ public final class FixtureServer: Sendable {
     await configure(server)
     self.server = server
     task = Task { try await server.run() }
-    try await server.waitUntilListening()
+    // FlyingFox waits 5 s by default. The server starts on Swift's cooperative pool, one thread
+    // per core, which a parallel test run on a loaded 2-core machine can keep busy for longer;
+    // a test is about replies, not about how soon a server starts.
+    try await server.waitUntilListening(timeout: 60)
     let url: URL?
     switch await server.listeningAddress {
     case .ip4(_, let port): url = URL(string: "http://127.0.0.1:\(port)")
