@@ -10,7 +10,7 @@ ALTER TABLE favorite ADD COLUMN tags TEXT NOT NULL DEFAULT '';
 -- Tags are lower-case words (the app folds them before they get here).
 CREATE TABLE favorite_tag (
   favorite_id INTEGER NOT NULL REFERENCES favorite (id) ON DELETE CASCADE,
-  tag TEXT NOT NULL CHECK (length(tag) > 0 AND tag NOT GLOB '*[ 	]*'),
+  tag TEXT NOT NULL CHECK (length(tag) BETWEEN 1 AND 64 AND tag = lower(tag) AND tag NOT GLOB '*[ 	]*'),
   PRIMARY KEY (favorite_id, tag)
 ) WITHOUT ROWID;
 

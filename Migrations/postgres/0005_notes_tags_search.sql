@@ -15,7 +15,7 @@ ALTER TABLE favorite ADD COLUMN tags text NOT NULL DEFAULT '';
 -- Tags are lower-case words (the app folds them before they get here).
 CREATE TABLE favorite_tag (
   favorite_id bigint NOT NULL REFERENCES favorite (id) ON DELETE CASCADE,
-  tag text NOT NULL CHECK (length(tag) > 0 AND tag !~ '[[:space:]]'),
+  tag text NOT NULL CHECK (length(tag) BETWEEN 1 AND 64 AND tag = lower(tag) AND tag !~ '[[:space:]]'),
   PRIMARY KEY (favorite_id, tag)
 );
 

@@ -1,286 +1,226 @@
 import ArgumentParser
 import Foundation
-import PowerQuotesCore
 import PowerQuotesTestSupport
 import Testing
 
 @testable import PowerQuotesCLI
+@testable import PowerQuotesCore
 
-@Suite("fav edit, trash, restore and undo in process")
+@Suite("fav find, tag, untag and tags in process")
 struct LibraryCommandTests {
   let database: QuoteDatabase
   let console = CapturedConsole()
-  let folder: TemporaryFolder
 
   init() throws {
     database = try QuoteDatabase.inMemory()
-    folder = try TemporaryFolder()
-    for quote in [Samples.rumi, Samples.umar, Samples.lao] {
+    for quote in [Samples.rumi, Samples.umar, Samples.lao, Samples.seneca, Samples.socrates] {
       _ = try database.addFavorite(quote, at: testDate)
     }
   }
 
-  func env(
-    input: [String] = [],
-    terminal: TerminalInfo = .plain,
-    variables: [String: String] = [:]
-  ) -> AppEnvironment {
-    var env = AppEnvironment.test(
-      database: database, console: console, input: ScriptedInput(input).source,
-      terminal: terminal)
-    env.environment = variables
-    return env
+  func env(terminal: TerminalInfo = .plain) -> AppEnvironment {
+    .test(database: database, console: console, terminal: terminal)
   }
 
-  /// A terminal on both ends, for the questions.
-  let terminal = TerminalInfo(
-    width: 80, inputIsTerminal: true, outputIsTerminal: true, usesColor: false)
-
-  /// An editor: a shell script that runs `body` with the form's path in $1.
-  func editor(_ body: String) throws -> [String: String] {
-    let path = folder.file("editor-\(UUID().uuidString).sh")
-    try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path)
-    return ["EDITOR": path]
-  }
-
-  /// The error `arguments` end with, and its exit code.
-  func failure(_ arguments: [String], _ env: AppEnvironment) async -> (String, Int32) {
-    do {
-      try await execute(arguments, env)
-      return ("", 0)
-    } catch {
-      return (UserFacingError.message(for: error) ?? "\(error)", exitCode(error))
-    }
-  }
-
-  @Test("fav edit with flags changes only what they give, under the same id")
-  func editFlags() async throws {
-    try await execute(["fav", "edit", "3", "--author", "Laozi", "--note", "Chapter 64"], env())
-    #expect(console.out == "Favorite 3 edited.\n")
-    let favorite = try #require(try database.favorite(id: 3))
-    #expect(favorite.quote.text == Samples.lao.text)
-    #expect(favorite.quote.author == "Laozi")
-    #expect(try database.favoriteNote(id: 3) == "Chapter 64")
-    #expect(try database.favorites(authorContaining: "laozi").map(\.id) == [3])
-
+  @Test("fav tag, fav untag and fav tags, as text and JSON")
+  func tagging() async throws {
+    try await execute(["fav", "tag", "3", "Journey", "wisdom"], env())
+    #expect(console.out == "Tagged favorite 3 with #journey #wisdom. Its tags: #journey #wisdom\n")
     console.clear()
-    try await execute(["fav", "edit", "3", "--author", "  Laozi "], env())
-    #expect(console.err == "Nothing changed in favorite 3.\n")
-  }
-
-  @Test("fav edit cleans text as fav add does, and refuses what fav add refuses (exit 64)")
-  func editAdmission() async throws {
-    try await execute(["fav", "edit", "1", "--quote", "Go \u{1B}[31mfind\u{7} yourself."], env())
-    #expect(try database.favorite(id: 1)?.quote.text == "Go find yourself.")
-    for arguments in [
-      ["fav", "edit", "1", "--quote", "  "], ["fav", "edit", "1", "--author", "\u{1B}"],
-      ["fav", "edit", "1", "--quote", String(repeating: "a", count: 4001)],
-      ["fav", "edit", "1", "--note", String(repeating: "n", count: 4001)],
-    ] {
-      let (message, code) = await failure(arguments, env())
-      #expect(code == 64, "\(arguments.prefix(4))")
-      #expect(!message.isEmpty)
-    }
-    #expect(try database.favorite(id: 1)?.quote.text == "Go find yourself.")
-  }
-
-  @Test("An edit that makes a favorite equal to another is refused with exit 3")
-  func editDuplicate() async throws {
-    let (_, code) = await failure(
-      ["fav", "edit", "3", "--quote", Samples.rumi.text.uppercased(), "--author", "rumi"], env())
-    #expect(code == 3)
-    #expect(console.err == "Already a Favorite: This quote is already in your favorites.\n")
-    #expect(try database.favorite(id: 3)?.quote == Samples.lao)
-  }
-
-  @Test("fav edit of an unknown id says so")
-  func editUnknown() async throws {
-    let (message, code) = await failure(["fav", "edit", "9", "--note", "x"], env())
-    #expect(message == "No favorite with id 9. Run 'powerquotes fav list' to see ids.")
-    #expect(code == 1)
-  }
-
-  @Test("With no flag fav edit opens $EDITOR on the form and saves what it wrote")
-  func editInEditor() async throws {
-    let variables = try editor(
-      """
-      sed -i -e 's/^Lao Tzu$/Laozi/' -e 's/^\\[note\\]$/[note]\\nWritten in the editor./' "$1"
-      """)
-    try await execute(["fav", "edit", "3"], env(variables: variables))
-    #expect(console.out == "Favorite 3 edited.\n")
-    #expect(try database.favorite(id: 3)?.quote.author == "Laozi")
-    #expect(try database.favoriteNote(id: 3) == "Written in the editor.")
-  }
-
-  @Test("$VISUAL comes before $EDITOR; arguments in it are kept")
-  func visualFirst() async throws {
-    var variables = try editor("sed -i \"s/^Rumi\\$/$1/\" \"$2\"")
-    variables["VISUAL"] = (variables["EDITOR"] ?? "") + " Jalal-ud-Din"
-    variables["EDITOR"] = "false"
-    try await execute(["fav", "edit", "1"], env(variables: variables))
-    #expect(try database.favorite(id: 1)?.quote.author == "Jalal-ud-Din")
-  }
-
-  @Test(
-    "An unchanged or emptied form changes nothing",
-    arguments: [
-      ("true", "Nothing changed in favorite 2.\n"),
-      (": > \"$1\"", "The form was emptied; nothing changed.\n"),
-      ("sed -i '/^[^#]/d' \"$1\"", "The form was emptied; nothing changed.\n"),
-    ])
-  func editorNoChange(script: String, note: String) async throws {
-    let changes = try database.libraryChanges()
-    try await execute(["fav", "edit", "2"], env(variables: try editor(script)))
-    #expect(console.err == note)
+    try await execute(["fav", "tag", "5", "WISDOM"], env())
+    console.clear()
+    try await execute(["fav", "tags"], env())
+    #expect(console.out == "2  #wisdom\n1  #journey\n")
+    console.clear()
+    try await execute(["fav", "tags", "--format", "json"], env())
+    let counts = try JSONDecoder().decode([TagCount].self, from: Data(console.out.utf8))
+    #expect(counts.map(\.tag.name) == ["wisdom", "journey"])
+    #expect(counts.map(\.count) == [2, 1])
+    console.clear()
+    try await execute(["fav", "untag", "3", "journey", "absent"], env())
+    #expect(console.out == "Untagged favorite 3: took off #journey. Its tags: #wisdom\n")
+    console.clear()
+    try await execute(["fav", "show", "3"], env())
+    #expect(console.out.contains("Tags: #wisdom\n"))
+    console.clear()
+    try await execute(["fav", "untag", "3", "wisdom"], env())
+    try await execute(["fav", "untag", "5", "wisdom"], env())
+    console.clear()
+    try await execute(["fav", "tags"], env())
     #expect(console.out.isEmpty)
-    #expect(try database.favorite(id: 2)?.quote == Samples.umar)
-    #expect(try database.libraryChanges() == changes)
+    #expect(console.err.contains("No tags yet."))
+  }
+
+  @Test("An unknown id: the not-found sentence and exit 1, nothing changed")
+  func unknownID() async throws {
+    for command in ["tag", "untag"] {
+      let error = await #expect(throws: FavoritesError.notFound(id: 42)) {
+        try await execute(["fav", command, "42", "x"], env())
+      }
+      #expect(exitCode(try #require(error)) == 1)
+    }
+    #expect(try database.tagCounts().isEmpty)
   }
 
   @Test(
-    "A failing or missing editor is one sentence, and nothing changes",
+    "Bad tags, bad queries and missing words are usage errors (exit 64)",
     arguments: [
-      ("exit 3", "exited with status 3; nothing changed."),
-      ("sed -i 's/Rumi/Someone/' \"$1\"; exit 1", "exited with status 1; nothing changed."),
-    ])
-  func editorFails(script: String, ending: String) async throws {
-    let (message, code) = await failure(["fav", "edit", "1"], env(variables: try editor(script)))
-    #expect(message.hasPrefix("The editor '"))
-    #expect(message.hasSuffix(ending))
-    #expect(code == 1)
-    #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
+      ["fav", "tag", "1"], ["fav", "tag", "1", ""], ["fav", "tag", "1", "two words"],
+      ["fav", "tag", "1", "ok", "bell\u{7}"], ["fav", "untag", "1"],
+      ["fav", "untag", "1", "a\tb"], ["fav", "tag", "1", String(repeating: "x", count: 65)],
+      ["fav", "tag", "x", "stoic"], ["fav", "find"], ["fav", "find", ""], ["fav", "find", "*"],
+      ["fav", "find", "\"", "-"], ["fav", "find", "life", "--tag", "a b"],
+      ["fav", "list", "--tag", ""], ["fav", "export", "--tag", "\u{1B}[31m"],
+      ["fav", "find", "life", "--format", "xml"],
+    ]
+  )
+  func usageErrors(arguments: [String]) async throws {
+    let error = await #expect(throws: (any Error).self) {
+      try await execute(arguments, env())
+    }
+    let thrown = try #require(error)
+    #expect(exitCode(thrown) == 64)
+    let message = PowerQuotesCommand.fullMessage(for: UserFacingError.adapting(thrown))
+    #expect(!message.contains("SQL"))
+    #expect(!message.contains("\u{1B}"))
+    #expect(try database.tagCounts().isEmpty)
   }
 
-  @Test("An editor that is not installed is named")
-  func editorMissing() async throws {
-    let (message, code) = await failure(
-      ["fav", "edit", "1"], env(variables: ["VISUAL": "no-such-editor-here"]))
-    #expect(
-      message
-        == "The editor 'no-such-editor-here' was not found; set VISUAL or EDITOR to an installed "
-        + "editor. Nothing changed.")
-    #expect(code == 1)
-  }
-
-  @Test("A form missing a section changes nothing (exit 64)")
-  func editorBrokeForm() async throws {
-    let (message, code) = await failure(
-      ["fav", "edit", "1"], env(variables: try editor("sed -i '/^\\[author\\]$/d' \"$1\"")))
-    #expect(
-      message == "The edited form has no [author] line, so it cannot be read; nothing changed.")
-    #expect(code == 1)
-    #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
-  }
-
-  @Test("fav rm moves to the trash; fav trash lists it; fav restore brings it back")
-  func trashAndRestore() async throws {
-    try await execute(["fav", "rm", "1", "3", "--yes"], env())
-    #expect(console.out == "Removed 2 favorites: 1, 3.\n")
+  @Test("fav find: ranked rows as text, the same favorites as JSON, --tag narrows")
+  func finding() async throws {
+    try await execute(["fav", "find", "KHATTAB"], env())
+    #expect(console.out.hasPrefix("ID  AUTHOR"))
+    #expect(console.out.contains(" 2  Umar ibn Al-Khattāb (R.…  Be mindful of what you say."))
+    #expect(!console.out.contains("\u{1B}"))
     console.clear()
-    try await execute(["fav", "trash"], env())
+
+    try await execute(["fav", "find", "\"thousand miles\"", "--format", "json"], env())
+    let found = try JSONDecoder().decode([FavoriteIDs].self, from: Data(console.out.utf8))
+    #expect(found.map(\.id) == [3])
+    console.clear()
+
+    try await execute(["fav", "tag", "4", "luck"], env())
+    console.clear()
+    try await execute(["fav", "find", "luck"], env())
+    #expect(console.out.contains(" 4  "))
+    #expect(console.out.contains("#luck"))
+    console.clear()
+    try await execute(["fav", "find", "luck", "--tag", "other"], env())
+    #expect(console.out.isEmpty)
+    #expect(console.err == "No favorites match 'luck'.\n")
+    console.clear()
+    try await execute(["fav", "find", "--format", "json", "nothing-like-it"], env())
+    #expect(console.out == "[]\n")
+    console.clear()
+
+    // Text FTS5 would not parse searches as words, and finds nothing here.
+    for query in ["\"unbalanced", "NEAR(", "a OR", "col:x", "(journey"] {
+      try await execute(["fav", "find", query], env())
+    }
+    #expect(console.out.contains(" 3  "))
+    #expect(!console.err.contains("SQL"))
+  }
+
+  @Test("fav find on a terminal paints the matching words; NO_COLOR-style plain does not")
+  func highlighting() async throws {
+    let colour = TerminalInfo(
+      width: 80, inputIsTerminal: true, outputIsTerminal: true, usesColor: true)
+    try await execute(["fav", "find", "mind*"], env(terminal: colour))
+    #expect(console.out.contains("\u{1B}[1;31mmindful\u{1B}[0m"))
+    console.clear()
+    let plain = TerminalInfo(
+      width: 80, inputIsTerminal: true, outputIsTerminal: true, usesColor: false)
+    try await execute(["fav", "find", "mind*"], env(terminal: plain))
+    #expect(!console.out.contains("\u{1B}"))
+    #expect(console.out.contains("Be mindful of what you say."))
+  }
+
+  @Test("--tag on fav list and fav export keeps only the tagged favorites")
+  func tagFilters() async throws {
+    try await execute(["fav", "tag", "1", "heart"], env())
+    try await execute(["fav", "tag", "5", "heart", "greek"], env())
+    console.clear()
+    try await execute(["fav", "list", "--tag", "HEART"], env())
+    #expect(console.out.split(separator: "\n").count == 3)
     #expect(console.out.contains(" 1  Rumi"))
-    #expect(console.out.contains(" 3  Lao Tzu"))
+    #expect(console.out.contains(" 5  Socrates  Know thyself. #greek #heart"))
     console.clear()
-    try await execute(["fav", "trash", "--format", "json"], env())
-    let listed = try JSONSerialization.jsonObject(with: Data(console.out.utf8)) as? [[String: Any]]
-    #expect(listed?.map { $0["id"] as? Int } == [1, 3])
-    #expect(listed?.first?["trashedAt"] as? String == "2027-01-15T08:00:00Z")
+    try await execute(["fav", "list", "--tag", "none"], env())
+    #expect(console.err == "No favorites tagged 'none'.\n")
     console.clear()
-    try await execute(["fav", "restore", "3"], env())
-    #expect(console.out == "Restored favorite 3.\n")
-    #expect(try database.favorites().map(\.id) == [2, 3])
+    try await execute(["fav", "export", "--format", "csv", "--tag", "greek"], env())
+    #expect(
+      console.out
+        == "quote,author,source,source_id,saved_at,note,tags\r\n"
+        + "Know thyself.,Socrates,manual,,2027-01-15T08:00:00.000Z,,greek heart\r\n")
+    console.clear()
+    try await execute(["fav", "list", "--tag", "greek", "--format", "json"], env())
+    #expect(console.out.contains("\"tags\" : [\n      \"greek\",\n      \"heart\"\n    ]"))
   }
 
-  @Test("fav restore of an id not in the trash, or of a quote saved again, changes nothing")
-  func restoreRefused() async throws {
-    try await execute(["fav", "rm", "1", "--yes"], env())
-    var (message, code) = await failure(["fav", "restore", "1", "2"], env())
+  @Test("Exports with notes and tags import back whole today: the new fields do not get in the way")
+  func exportsImportBack() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    try await execute(["fav", "tag", "1", "heart", "ocean"], env())
+    try await database.writer.write { db in
+      try db.execute(sql: "UPDATE favorite SET note = 'A note, with \"quotes\".' WHERE id = 1")
+    }
+    for format in ["json", "csv"] {
+      let path = folder.file("favorites.\(format)")
+      try await execute(["fav", "export", "--format", format, "--output", path], env())
+      let fresh = try QuoteDatabase.inMemory()
+      try await execute(
+        ["fav", "import", path], .test(database: fresh, console: console))
+      #expect(try fresh.favorites().map(\.quote) == database.favorites().map(\.quote))
+    }
     #expect(
-      message == "No favorite with id 2 in the trash. Run 'powerquotes fav trash' to see its ids.")
-    #expect(code == 1)
-    _ = try database.addFavorite(Samples.rumi, at: testDate)
-    console.clear()
-    (_, code) = await failure(["fav", "restore", "1"], env())
-    #expect(code == 3)
-    #expect(
-      console.err
-        == "Already a Favorite: This quote is already in your favorites.\n"
-        + "Favorite 1 stays in the trash; nothing was restored.\n")
-    #expect(try database.trashedFavorites().map(\.favorite.id) == [1])
-    (_, code) = await failure(["fav", "restore"], env())
-    #expect(code == 64)
+      console.out.components(separatedBy: "5 added, 0 already favorites, 0 rejected").count == 3)
   }
 
-  @Test("fav undo says what it undid, walks back, then says there is nothing to undo")
-  func undo() async throws {
-    try await execute(["fav", "rm", "1", "2", "--yes"], env())
-    try await execute(["fav", "edit", "3", "--note", "n"], env())
-    console.clear()
-    try await execute(["fav", "undo"], env())
-    try await execute(["fav", "undo"], env())
+  @Test("The shell: find and tag short words, --tag and tag completion")
+  func shell() async throws {
+    let script = ScriptedLines(["tag 2 speech", "find mindful", "fav tags", "tag 2 'a b'"])
+    let shell = ShellSession(env: env(), reader: script.reader())
+    #expect(await shell.run() == 64)
+    #expect(console.out.contains("Tagged favorite 2 with #speech."))
+    #expect(console.out.contains(" 2  Umar ibn Al-Khattāb (R.…  Be mindful"))
+    #expect(console.out.contains("1  #speech\n"))
+    #expect(console.err.contains("The tag 'a b' has a space in it."))
+
+    let completer = ShellCompleter(
+      tree: .powerquotes, authors: { [] }, tags: { ["stoic", "speech", "life"] })
+    #expect(completer.candidates(before: ["fav"], word: "fi") == ["find"])
+    #expect(completer.candidates(before: ["fav"], word: "ta") == ["tag", "tags"])
+    #expect(completer.candidates(before: ["fav", "tag", "3"], word: "s") == ["speech", "stoic"])
+    #expect(completer.candidates(before: ["tag", "3"], word: "l") == ["life"])
     #expect(
-      console.out == "Undid: editing favorite 3.\nUndid: removing 2 favorites (1, 2).\n")
-    #expect(try database.favorites().map(\.id) == [1, 2, 3])
-    #expect(try database.trashedFavorites().isEmpty)
-    for _ in 1...3 { try await execute(["fav", "undo"], env()) }
-    let (message, code) = await failure(["fav", "undo"], env())
-    #expect(message == "Nothing to undo: no change to your favorites is recorded.")
-    #expect(code == 1)
-    #expect(try database.favoriteCount() == 0)
+      completer.candidates(before: ["fav", "untag", "3", "life"], word: "") == [
+        "life", "speech", "stoic",
+      ])
+    #expect(completer.candidates(before: ["fav", "tag"], word: "") == [])
+    #expect(completer.candidates(before: ["fav", "list", "--tag"], word: "st") == ["stoic"])
+    #expect(
+      completer.candidates(before: ["fav", "find", "x", "--tag"], word: "") == [
+        "life", "speech", "stoic",
+      ])
+    #expect(completer.candidates(before: ["fav", "find"], word: "--t") == ["--tag", "--timeout"])
+    #expect(completer.candidates(before: ["fav", "tags"], word: "--f") == ["--format"])
   }
 
-  @Test("fav trash --empty asks on a terminal, needs --yes elsewhere, and forgets the history")
-  func emptyTrash() async throws {
-    try await execute(["fav", "rm", "1", "2", "--yes"], env())
-    try await execute(["fav", "trash", "--empty"], env(input: ["n"], terminal: terminal))
-    #expect(
-      console.err.hasSuffix(
-        "Delete the 2 favorites in the trash for good? This cannot be undone. [y/N] Nothing deleted.\n"
-      ))
-    let (message, code) = await failure(["fav", "trash", "--empty"], env())
-    #expect(message.hasPrefix("Not emptying the trash without confirmation"))
-    #expect(code == 1)
-    #expect(try database.trashedFavorites().count == 2)
-    console.clear()
-    try await execute(["fav", "trash", "--empty"], env(input: ["y"], terminal: terminal))
-    #expect(console.out == "Deleted 2 favorites for good.\n")
-    #expect(try database.libraryChanges().isEmpty)
-    console.clear()
-    try await execute(["fav", "trash", "--empty", "--yes"], env())
-    try await execute(["fav", "trash"], env())
-    #expect(console.err == "The trash is empty.\nThe trash is empty.\n")
-    #expect((await failure(["fav", "trash", "--yes"], env())).1 == 64)
-    #expect((await failure(["fav", "trash", "--empty", "--format", "json"], env())).1 == 64)
-  }
-
-  @Test("The new commands have help with examples")
+  @Test("Every new command has help with examples")
   func help() {
     for command in [
-      Favorites.Edit.self, Favorites.Trash.self, Favorites.Restore.self, Favorites.Undo.self,
+      Favorites.Find.self, Favorites.PutTags.self, Favorites.TakeTags.self,
+      Favorites.ListTags.self,
     ] as [any ParsableCommand.Type] {
       let help = command.helpMessage()
-      #expect(help.contains("$ powerquotes fav "), "\(command)")
+      #expect(help.contains("$ powerquotes fav "))
     }
-    #expect(Favorites.Trash.helpMessage().contains("cannot be undone"))
   }
 }
 
-@Suite("The shell's words for the library")
-struct LibraryShellTests {
-  @Test("undo, trash and edit are short words in the shell")
-  func shortWords() async throws {
-    let database = try QuoteDatabase.inMemory()
-    let console = CapturedConsole()
-    _ = try database.addFavorite(Samples.rumi, at: testDate)
-    let script = ScriptedLines(["delete 1 --yes", "trash", "undo", "edit 1 --note hi", "undo"])
-    let shell = ShellSession(
-      env: .test(database: database, console: console), reader: script.reader())
-    #expect(await shell.run() == 0)
-    #expect(
-      console.out.contains(
-        "Undid: removing favorite 1.\nFavorite 1 edited.\nUndid: editing favorite 1.\n"))
-    #expect(console.out.contains(" 1  Rumi"))
-    #expect(try database.favoriteNote(id: 1) == "")
-  }
+/// Just the ids of JSON favorites.
+private struct FavoriteIDs: Decodable {
+  var id: Int64
 }

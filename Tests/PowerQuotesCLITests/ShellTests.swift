@@ -267,7 +267,8 @@ struct ShellCompletionTests {
     #expect(
       fav.subcommands.map(\.name)
         == [
-          "add", "list", "search", "show", "edit", "rm", "trash", "restore", "undo", "share",
+          "add", "list", "search", "find", "show", "edit", "tag", "untag", "tags", "rm", "trash",
+          "restore", "undo", "share",
           "export", "import", "stats",
         ])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
@@ -281,9 +282,9 @@ struct ShellCompletionTests {
       (
         [], "",
         [
-          "back", "browse", "delete", "edit", "exit", "fav", "help", "list", "more", "next",
-          "quit", "random", "save", "search", "share", "shell", "show", "stats", "sync", "today",
-          "trash", "undo",
+          "back", "browse", "delete", "edit", "exit", "fav", "find", "help", "list", "more",
+          "next", "quit", "random", "restore", "save", "search", "share", "shell", "show",
+          "stats", "sync", "tag", "tags", "today", "trash", "undo", "untag",
         ]
       ),
       ([], "ra", ["random"]),
@@ -299,8 +300,10 @@ struct ShellCompletionTests {
       (["random", "--source"], "z", ["zenquotes"]),
       ([], "to", ["today"]),
       (["fav"], "re", ["restore"]),
-      (["fav"], "u", ["undo"]),
-      (["fav"], "t", ["trash"]),
+      (["fav"], "u", ["undo", "untag"]),
+      (["fav"], "t", ["tag", "tags", "trash"]),
+      ([], "un", ["undo", "untag"]),
+      ([], "res", ["restore"]),
       (["fav", "trash"], "--y", ["--yes"]),
       (["trash"], "--e", ["--empty"]),
       (["fav", "trash", "--format"], "", ["json", "text"]),

@@ -49,7 +49,10 @@ import Testing
               source: dateIndex % 2 == 0 ? .dummyJSON : QuoteSource(rawValue: "new \"source\""),
               sourceID: dateIndex % 3 == 0 ? nil : index * 1000 + dateIndex
             ),
-            savedAt: date
+            savedAt: date,
+            // Notes with every escape, and no, one or several tags.
+            note: dateIndex % 4 == 1 ? texts[(index + 2) % texts.count] : "",
+            tags: [[], ["one"], ["été", "stoic", "x\"y"]][dateIndex % 3]
           ))
       }
     }

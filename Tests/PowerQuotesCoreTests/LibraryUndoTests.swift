@@ -21,22 +21,13 @@ struct LibraryUndoTests {
     }
   }
 
-  /// Tags favorite `id` as the tag commands will, as one recorded change.
+  /// Tags favorite `id` (or untags it, with `kind` `.untag`) as `fav tag` and `fav untag` do.
   func tag(_ id: Int64, _ tags: [String], kind: LibraryChange.Kind = .tag) throws {
-    func summary(_: Void) -> String { "tagging favorite \(id)" }
-    try database.writeChange(kind, at: testDate, summary: summary) {
-      db in
-      for tag in tags {
-        if kind == .tag {
-          try db.execute(
-            sql: "INSERT INTO favorite_tag (favorite_id, tag) VALUES (?, ?)",
-            arguments: [id, tag])
-        } else {
-          try db.execute(
-            sql: "DELETE FROM favorite_tag WHERE favorite_id = ? AND tag = ?",
-            arguments: [id, tag])
-        }
-      }
+    let tags = try tags.map { try FavoriteTag($0) }
+    if kind == .tag {
+      _ = try database.tag(id: id, with: tags, at: testDate)
+    } else {
+      _ = try database.untag(id: id, tags: tags, at: testDate)
     }
   }
 
@@ -88,11 +79,15 @@ struct LibraryUndoTests {
     #expect(try database.favorites().map(\.id) == [1, 3])
     let trash = try database.trashedFavorites()
     #expect(trash.map(\.favorite.id) == [2, 4])
-    #expect(trash[0].note == "from a friend")
-    #expect(trash[0].tags == ["speech", "wisdom"])
+    #expect(trash[0].favorite.note == "from a friend")
+    #expect(trash[0].favorite.tags == ["speech", "wisdom"])
     #expect(trash[0].favorite.quote == Samples.umar)
 
-    #expect(try database.restoreFavorites(ids: [4, 2], at: testDate).map(\.id) == [4, 2])
+    let restored = try database.restoreFavorites(ids: [4, 2], at: testDate)
+    #expect(restored.map(\.id) == [4, 2])
+    #expect(restored[1].note == "from a friend")
+    #expect(restored[1].tags == ["speech", "wisdom"])
+    #expect(try database.favorite(id: 2)?.tags == ["speech", "wisdom"])
     #expect(try database.trashedFavorites().isEmpty)
     #expect(try snapshot() == before)
   }
@@ -139,7 +134,7 @@ struct LibraryUndoTests {
     #expect(edited.id == 3)
     #expect(try database.favorites(authorContaining: "laozi").map(\.id) == [3])
     #expect(try database.favorites(authorContaining: "lao tzu").isEmpty)
-    #expect(try database.favoriteNote(id: 3) == "Tao Te Ching, 64")
+    #expect(try database.favorite(id: 3)?.note == "Tao Te Ching, 64")
     // The keys changed with the words: the old quote can be saved again.
     guard case .added = try database.addFavorite(Samples.lao, at: testDate) else {
       Issue.record("The old words were still a favorite")
@@ -191,8 +186,8 @@ struct LibraryUndoTests {
     #expect(
       summaries == [
         "editing favorite 1", "restoring favorite 1", "removing 2 favorites (1, 2)",
-        "tagging favorite 1", "tagging favorite 1", "adding favorite 3", "adding favorite 2",
-        "adding favorite 1",
+        "taking #ocean off favorite 1", "tagging favorite 1 with #heart #ocean",
+        "adding favorite 3", "adding favorite 2", "adding favorite 1",
       ])
     for expected in states.dropLast().reversed() {
       #expect(try database.undoLastChange() != nil)

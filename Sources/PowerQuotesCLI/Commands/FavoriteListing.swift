@@ -7,19 +7,22 @@ import PowerQuotesCore
 /// Rows are streamed from the database, so a long list is never all in memory.
 struct FavoriteListing: ShellContinuation {
   private var pager: FavoritePager
+  /// Only favorites with this tag, when given.
+  private let tag: FavoriteTag?
   private let env: AppEnvironment
   /// Rows a page shows; nil for the whole list on one page.
   private let pageSize: Int?
   /// Whether the list ended early (favorites were removed since it began).
   private var ended = false
 
-  /// Shows the favorites (those whose author contains `author`, when given): the first page of
-  /// `pageSize` rows, or all of them.
+  /// Shows the favorites (those whose author contains `author` and that have `tag`, when
+  /// given): the first page of `pageSize` rows, or all of them.
   ///
   /// - Returns: the listing, to go on with `more`; nil for JSON, which is never paged.
   @discardableResult
   static func show(
     author: String?,
+    tag: FavoriteTag? = nil,
     format: OutputFormat,
     env: AppEnvironment,
     pageSize: Int? = nil
@@ -30,22 +33,25 @@ struct FavoriteListing: ShellContinuation {
       var output = BufferedOutput(env.console.out)
       var array = JSONArrayView()
       output.append(array.opening)
-      try controller.forEach(author: author) { output.append(array.element($0)) }
+      try controller.forEach(author: author, tag: tag) { output.append(array.element($0)) }
       output.append(array.closing)
       output.flush()
       return nil
     case .text:
       let shape = try controller.listShape(
-        author: author, widthLimit: FavoriteListView.maxAuthorWidth,
+        author: author, tag: tag, widthLimit: FavoriteListView.maxAuthorWidth,
         authorWidth: FavoriteListView.authorWidth)
       var listing = FavoriteListing(
         pager: FavoritePager(
           author: author, shape: shape, width: env.terminal.width, painter: env.painter),
+        tag: tag,
         env: env,
         pageSize: pageSize
       )
       if shape.count == 0 {
-        env.console.note(FavoritePager.empty(author: author))
+        env.console.note(
+          tag.map { "No favorites tagged '\(UntrustedText.sanitized($0.name))'." }
+            ?? FavoritePager.empty(author: author))
       } else {
         try listing.showPage(controller)
       }
@@ -70,11 +76,12 @@ struct FavoriteListing: ShellContinuation {
     var output = BufferedOutput(env.console.out)
     guard let pageSize else {
       output.append(pager.header())
-      try controller.forEach(author: pager.author) { output.append(pager.row($0)) }
+      try controller.forEach(author: pager.author, tag: tag) { output.append(pager.row($0)) }
       output.flush()
       return
     }
-    let page = try controller.page(author: pager.author, after: pager.lastID, limit: pageSize)
+    let page = try controller.page(
+      author: pager.author, tag: tag, after: pager.lastID, limit: pageSize)
     guard !page.isEmpty else {
       ended = true
       env.console.note(FavoritePager.endedEarly)

@@ -9,14 +9,15 @@ extension Favorites {
       abstract: "Write favorites as JSON, CSV, Markdown or a fortune file.",
       discussion: """
         JSON (the default) keeps everything and 'fav import' reads it back exactly. CSV has \
-        the header quote,author,source,source_id,saved_at. Markdown is one block quote per \
-        favorite; fortune is %-separated entries for strfile and fortune. Quotes are written \
+        the header quote,author,source,source_id,saved_at,note,tags (tags one space apart). \
+        Markdown is one block quote per favorite, with its tags and note; fortune is %-separated entries for strfile and fortune. Quotes are written \
         as stored, not cleaned up for a terminal. --output FILE writes the file in place, as a \
         shell's > would: a link is followed and an existing file keeps its permissions.
 
         Examples:
           $ powerquotes fav export --output favorites.json
           $ powerquotes fav export --format csv --author rumi > rumi.csv
+          $ powerquotes fav export --format markdown --tag stoic --output stoic.md
           $ powerquotes fav export --format fortune --output quotes && strfile quotes
         """
     )
@@ -33,6 +34,7 @@ extension Favorites {
     @Option(help: "Only favorites whose author contains this text, as 'fav search' finds them.")
     var author: String?
 
+    @OptionGroup var tagOption: TagOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -71,7 +73,7 @@ extension Favorites {
     ) throws -> Int {
       try sink(ExportView.header(format))
       var count = 0
-      try controller.forEachFavorite(author: author) { favorite in
+      try controller.forEachFavorite(author: author, tag: tagOption.parsed) { favorite in
         try sink(ExportView.entry(favorite, format: format, index: count))
         count += 1
       }

@@ -6,22 +6,31 @@ extension Favorites {
   struct List: EnvironmentCommand {
     static let configuration = CommandConfiguration(
       commandName: "list",
-      abstract: "List favorites: id, author and the start of the quote.",
-      discussion: "Ids never change: removing a favorite does not renumber the others."
+      abstract: "List favorites: id, author and the start of the quote, and their tags.",
+      discussion: """
+        Ids never change: removing a favorite does not renumber the others.
+
+        Examples:
+          $ powerquotes fav list
+          $ powerquotes fav list --tag stoic --format json
+        """
     )
 
+    @OptionGroup var tagOption: TagOptions
     @OptionGroup var output: FormatOptions
     @OptionGroup var global: GlobalOptions
 
     func run(_ env: AppEnvironment) async throws {
-      try FavoriteListing.show(author: nil, format: output.format, env: env)
+      try FavoriteListing.show(
+        author: nil, tag: tagOption.parsed, format: output.format, env: env)
     }
 
     func runInShell(_ env: AppEnvironment, pageSize: Int?) async throws
       -> (any ShellContinuation)?
     {
       let listing = try FavoriteListing.show(
-        author: nil, format: output.format, env: env, pageSize: pageSize)
+        author: nil, tag: tagOption.parsed, format: output.format, env: env,
+        pageSize: pageSize)
       return pageSize == nil ? nil : listing
     }
   }

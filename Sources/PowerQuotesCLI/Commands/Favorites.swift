@@ -5,13 +5,15 @@ struct Favorites: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fav",
     abstract:
-      "Save, list, search, show, edit, share, remove, restore, export, import and count favorite quotes.",
+      "Save, list, find, tag, show, edit, share, remove, restore, export, import and count favorites.",
     discussion: """
       Examples:
         $ powerquotes fav add
         $ powerquotes fav add "Know thyself." --author Socrates
         $ powerquotes fav list
         $ powerquotes fav search umar
+        $ powerquotes fav find "courage" --tag stoic
+        $ powerquotes fav tag 3 stoic
         $ powerquotes fav edit 3 --note "Read at the wedding"
         $ powerquotes fav rm 3
         $ powerquotes fav undo
@@ -20,8 +22,9 @@ struct Favorites: AsyncParsableCommand {
         $ powerquotes fav stats
       """,
     subcommands: [
-      Add.self, List.self, Search.self, Show.self, Edit.self, Remove.self, Trash.self,
-      Restore.self, Undo.self, Share.self, Export.self, Import.self, Stats.self,
+      Add.self, List.self, Search.self, Find.self, Show.self, Edit.self, PutTags.self,
+      TakeTags.self, ListTags.self, Remove.self, Trash.self, Restore.self, Undo.self, Share.self,
+      Export.self, Import.self, Stats.self,
     ]
   )
 }

@@ -40,7 +40,8 @@ struct Shell: EnvironmentCommand {
       )
       let completer = ShellCompleter(
         tree: .powerquotes,
-        authors: { (try? env.favoritesController().authors()) ?? [] }
+        authors: { (try? env.favoritesController().authors()) ?? [] },
+        tags: { (try? env.libraryController().tagCounts().map(\.tag.name)) ?? [] }
       )
       ReadlineEditor.start(completer: completer.candidates, history: history)
       let session = ShellSession(

@@ -1,12 +1,15 @@
 import PowerQuotesCore
 
 /// What Tab offers in the shell: command and subcommand names, flags, option values, and
-/// authors of favorites after `search`, `fav search` and `random --author`.
+/// authors of favorites after `search`, `fav search` and `random --author`, and tags after
+/// `--tag`, `fav tag ID` and `fav untag ID`.
 struct ShellCompleter: Sendable {
   /// The command tree, as ArgumentParser describes it.
   var tree: CommandTree
   /// The authors of favorites, read when needed.
   var authors: @Sendable () -> [String]
+  /// The tags in use, read when needed.
+  var tags: @Sendable () -> [String] = { [] }
 
   /// The shell's own words, offered with the top-level commands.
   static let shellWords = ShellSession.shortWords.map(\.word) + ["help", "quit", "exit"]
@@ -41,12 +44,21 @@ struct ShellCompleter: Sendable {
     if let option = before.last, let values = node.values[option] {
       return values
     }
+    if before.last == "--tag" {
+      return tags()
+    }
     if word.hasPrefix("-") {
       return node.flags
     }
     let path = expanded.prefix { !$0.hasPrefix("-") }
     if node.name == "search", path.starts(with: ["fav", "search"]), positionals.isEmpty {
       return authors()
+    }
+    // After the id of `fav tag ID` and `fav untag ID`: tags.
+    if node.name == "tag" || node.name == "untag", path.starts(with: ["fav", node.name]),
+      !positionals.isEmpty
+    {
+      return tags()
     }
     return positionals.isEmpty ? node.subcommands.map(\.name) : []
   }

@@ -25,6 +25,10 @@ final class ShellSession {
       meaning: "favorites by an author, a page at a time"
     ),
     ShortWord(word: "list", usage: "list", meaning: "favorites, a page at a time"),
+    ShortWord(word: "find", usage: "find WORDS", meaning: "favorites by their words (fav find)"),
+    ShortWord(word: "tag", usage: "tag ID TAG...", meaning: "tag a favorite (fav tag)"),
+    ShortWord(word: "untag", usage: "untag ID TAG...", meaning: "take tags off (fav untag)"),
+    ShortWord(word: "tags", usage: "tags", meaning: "the tags in use, counted (fav tags)"),
     ShortWord(word: "stats", usage: "stats", meaning: "favorites counted (fav stats)"),
     ShortWord(
       word: "more",
@@ -41,6 +45,11 @@ final class ShellSession {
     ShortWord(word: "delete", usage: "delete ID...", meaning: "remove favorites (fav rm)"),
     ShortWord(word: "edit", usage: "edit ID", meaning: "change a favorite (fav edit)"),
     ShortWord(word: "trash", usage: "trash", meaning: "the removed favorites (fav trash)"),
+    ShortWord(
+      word: "restore",
+      usage: "restore ID...",
+      meaning: "bring favorites back from the trash (fav restore)"
+    ),
     ShortWord(word: "undo", usage: "undo", meaning: "take back the last change (fav undo)"),
   ]
 
@@ -51,12 +60,17 @@ final class ShellSession {
     case "save": ["fav", "add"]
     case "search": ["fav", "search"]
     case "list": ["fav", "list"]
+    case "find": ["fav", "find"]
+    case "tag": ["fav", "tag"]
+    case "untag": ["fav", "untag"]
+    case "tags": ["fav", "tags"]
     case "stats": ["fav", "stats"]
     case "show": ["fav", "show"]
     case "share": ["share"]
     case "delete": ["fav", "rm"]
     case "edit": ["fav", "edit"]
     case "trash": ["fav", "trash"]
+    case "restore": ["fav", "restore"]
     case "undo": ["fav", "undo"]
     default: nil
     }
@@ -282,7 +296,8 @@ final class ShellSession {
         random [--source dummyjson|zenquotes|offline] [--id N] [--save]
                [--favorites [--author TEXT] [--tag TAG]] [--short | --long | --max-length N]
         today
-        fav add | list | search AUTHOR | show ID | rm ID... | share ID
+        fav add | list [--tag TAG] | search AUTHOR | find WORDS | show ID | rm ID... | share ID
+        fav tag ID TAG... | untag ID TAG... | tags
         fav edit ID | trash [--empty] | restore ID... | undo
         fav export [--format json|csv|markdown|fortune] | import FILE|URL
         share [--style plain|markdown|json] [--output FILE] [--copy]

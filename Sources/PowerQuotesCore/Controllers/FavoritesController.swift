@@ -56,7 +56,8 @@ public struct FavoritesController: Sendable {
     }
   }
 
-  /// The shape of the list of every favorite, or of those whose author contains `author`:
+  /// The shape of the list of every favorite, or of those whose author contains `author` (and
+  /// that have `tag`):
   /// how many, the largest id, and the widest author as `authorWidth` measures it, for laying
   /// out a table before streaming it.
   ///
@@ -66,14 +67,15 @@ public struct FavoritesController: Sendable {
   /// to `widthLimit`; with no limit every author is measured.
   public func listShape(
     author: String?,
+    tag: FavoriteTag? = nil,
     widthLimit: Int? = nil,
     authorWidth: (String) -> Int
   ) throws -> FavoriteListShape {
-    let size = try database.favoriteListSize(matching: author)
+    let size = try database.favoriteListSize(matching: author, tag: tag)
     var shape = FavoriteListShape(count: size.count, largestID: size.largestID, widestAuthor: 0)
     guard shape.count > 0 else { return shape }
     var measured: Set<String> = []
-    try database.forEachFavoriteAuthor(matching: author) { name in
+    try database.forEachFavoriteAuthor(matching: author, tag: tag) { name in
       guard measured.insert(name).inserted else { return true }
       shape.widestAuthor = max(shape.widestAuthor, authorWidth(name))
       if let widthLimit, shape.widestAuthor >= widthLimit { return false }
@@ -82,10 +84,13 @@ public struct FavoritesController: Sendable {
     return shape
   }
 
-  /// At most `limit` favorites after id `afterID`, or those whose author contains `author`.
-  public func page(author: String?, after afterID: Int64, limit: Int) throws -> [Favorite] {
+  /// At most `limit` favorites after id `afterID`, or of those whose author contains `author`
+  /// and that have `tag`.
+  public func page(
+    author: String?, tag: FavoriteTag? = nil, after afterID: Int64, limit: Int
+  ) throws -> [Favorite] {
     var favorites: [Favorite] = []
-    try database.forEachFavorite(matching: author, after: afterID, limit: limit) {
+    try database.forEachFavorite(matching: author, tag: tag, after: afterID, limit: limit) {
       favorites.append($0)
     }
     return favorites
@@ -96,9 +101,12 @@ public struct FavoritesController: Sendable {
     try database.favoriteAuthors()
   }
 
-  /// Calls `body` with every favorite, or those whose author contains `author`, one at a time.
-  public func forEach(author: String?, _ body: (Favorite) throws -> Void) throws {
-    try database.forEachFavorite(matching: author, after: 0, limit: nil, body)
+  /// Calls `body` with every favorite, or those whose author contains `author` and that have
+  /// `tag`, one at a time.
+  public func forEach(
+    author: String?, tag: FavoriteTag? = nil, _ body: (Favorite) throws -> Void
+  ) throws {
+    try database.forEachFavorite(matching: author, tag: tag, after: 0, limit: nil, body)
   }
 
   /// The favorite with `id`.

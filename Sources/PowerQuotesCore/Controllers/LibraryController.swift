@@ -1,14 +1,13 @@
 import Foundation
 
-/// Edits favorites, keeps the trash and undoes changes: what makes the favorites a library.
+/// The library side of the favorites: finds them by their words, tags them, edits them, keeps
+/// the trash and undoes changes (the last three in `LibraryController+Changes.swift`).
 public struct LibraryController: Sendable {
-  /// The longest note, in Unicode scalars.
-  public static let maxNoteLength = 4000
+  let database: any LibraryStore & FavoriteStore
+  let now: @Sendable () -> Date
 
-  private let database: any LibraryStore & FavoriteStore
-  private let now: @Sendable () -> Date
-
-  /// Makes a controller over the store `database`.
+  /// Makes a controller over the store `database`; `now` dates each change for the undo
+  /// history.
   public init(
     database: any LibraryStore & FavoriteStore, now: @escaping @Sendable () -> Date
   ) {
@@ -16,70 +15,42 @@ public struct LibraryController: Sendable {
     self.now = now
   }
 
-  /// What `fav edit` did.
-  public enum EditOutcome: Sendable, Equatable {
-    /// The favorite now reads as this.
-    case edited(Favorite)
-    /// The edit would change nothing, so nothing was written.
-    case unchanged
+  /// Calls `body` with each favorite matching `query`, best first, one at a time; with `tag`,
+  /// only favorites that have it; with `matches`, each says where its words matched.
+  public func find(
+    _ query: SearchQuery,
+    tag: FavoriteTag? = nil,
+    matches: Bool,
+    _ body: (SearchHit) throws -> Void
+  ) throws {
+    try database.forEachSearchHit(query, tag: tag, matches: matches, body)
   }
 
-  /// The form for editing favorite `id`, filled in with what it holds now.
+  /// Puts `tags` on the favorite with `id`, as one change `fav undo` can take back.
   ///
-  /// - Throws: ``FavoritesError/notFound(id:)``.
-  public func form(id: Int64) throws -> FavoriteEditForm {
-    guard let favorite = try database.favorite(id: id), let note = try database.favoriteNote(id: id)
-    else { throw FavoritesError.notFound(id: id) }
-    return FavoriteEditForm(text: favorite.quote.text, author: favorite.quote.author, note: note)
+  /// - Throws: ``FavoritesError/notFound(id:)`` for an unknown id.
+  public func tag(id: Int64, with tags: [FavoriteTag]) throws -> (
+    favorite: Favorite, added: [FavoriteTag]
+  ) {
+    try translatingStorageErrors { try database.tag(id: id, with: tags, at: now()) }
   }
 
-  /// Changes what is given of favorite `id`'s words, author and note; the rest stays.
+  /// Takes `tags` off the favorite with `id`, as one change `fav undo` can take back.
   ///
-  /// The text is admitted as `fav add` admits it (``QuoteText``); the id, source and saved
-  /// time stay.
-  ///
-  /// - Throws: ``FavoritesError`` for an unknown id or text ``QuoteText`` keeps out,
-  ///   ``LibraryError/noteTooLong`` and ``LibraryError/alreadyFavorite(id:)``.
-  public func edit(id: Int64, text: String?, author: String?, note: String?) throws
-    -> EditOutcome
-  {
-    guard let favorite = try database.favorite(id: id),
-      let oldNote = try database.favoriteNote(id: id)
-    else { throw FavoritesError.notFound(id: id) }
-    var quote = favorite.quote
-    if let text { quote.text = text.trimmingCharacters(in: .whitespacesAndNewlines) }
-    if let author { quote.author = author.trimmingCharacters(in: .whitespacesAndNewlines) }
-    switch QuoteText.admitted(quote) {
-    case .failure(let problem): throw FavoritesError(problem)
-    case .success(let admitted): quote = admitted
-    }
-    let newNote =
-      note.map { QuoteText.cleaned($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-      ?? oldNote
-    if newNote.unicodeScalars.count > Self.maxNoteLength { throw LibraryError.noteTooLong }
-    if quote.text == favorite.quote.text && quote.author == favorite.quote.author
-      && newNote == oldNote
-    {
-      return .unchanged
-    }
-    return .edited(
-      try translatingStorageErrors {
-        try database.editFavorite(id: id, quote: quote, note: newNote, at: now())
-      })
+  /// - Throws: ``FavoritesError/notFound(id:)`` for an unknown id.
+  public func untag(id: Int64, tags: [FavoriteTag]) throws -> (
+    favorite: Favorite, removed: [FavoriteTag]
+  ) {
+    try translatingStorageErrors { try database.untag(id: id, tags: tags, at: now()) }
   }
 
-  /// The favorites in the trash, in the order they were removed.
-  public func trash() throws -> [TrashedFavorite] {
-    try database.trashedFavorites()
-  }
-
-  /// Brings favorites back from the trash under their ids: all of them, or none.
-  public func restore(ids: [Int64]) throws -> [Favorite] {
-    try translatingStorageErrors { try database.restoreFavorites(ids: ids, at: now()) }
+  /// Every tag with its count, most used first.
+  public func tagCounts() throws -> [TagCount] {
+    try database.tagCounts()
   }
 
   /// Runs `body`, turning the storage's answers about ids into this layer's sentences.
-  private func translatingStorageErrors<T>(_ body: () throws -> T) throws -> T {
+  func translatingStorageErrors<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch StorageError.noSuchFavorite(let id) {
@@ -90,34 +61,4 @@ public struct LibraryController: Sendable {
       throw LibraryError.alreadyFavorite(id: id)
     }
   }
-
-  /// How many favorites the trash holds.
-  public func trashCount() throws -> Int {
-    try database.trashedFavorites().count
-  }
-
-  /// Deletes the favorites in the trash for good, and forgets the undo history.
-  ///
-  /// - Returns: how many were deleted.
-  public func emptyTrash() throws -> Int {
-    try database.emptyTrash()
-  }
-
-  /// Takes back the newest change to the library.
-  ///
-  /// - Throws: ``LibraryError/nothingToUndo`` when no change is recorded.
-  public func undo() throws -> LibraryChange {
-    guard let change = try database.undoLastChange() else { throw LibraryError.nothingToUndo }
-    return change
-  }
-}
-
-extension AppEnvironment {
-  /// A library controller (edit, trash, undo) over this environment.
-  public func libraryController() throws -> LibraryController {
-    LibraryController(database: try database.get(), now: now)
-  }
-
-  /// The text editor the environment's variables name.
-  public var textEditor: TextEditor { TextEditor(environment: environment) }
 }

@@ -11,18 +11,27 @@ public struct Favorite: Codable, Sendable, Identifiable {
   public var quote: Quote
   /// When it was saved.
   public var savedAt: Date
+  /// The user's note on it; empty when there is none.
+  public var note: String
+  /// Its tags: lower-case words in name order (see ``FavoriteTag``).
+  public var tags: [String]
 
   /// Makes a favorite.
-  public init(id: Int64, quote: Quote, savedAt: Date) {
+  public init(id: Int64, quote: Quote, savedAt: Date, note: String = "", tags: [String] = []) {
     self.id = id
     self.quote = quote
     self.savedAt = savedAt
+    self.note = note
+    self.tags = tags
   }
 
   /// The favorite's own keys; the quote's keys (`quote`, `author`, `source`, `sourceId`) sit
   /// beside them in the same object, as ``Quote`` encodes them.
+  ///
+  /// `note` and `tags` are written only when there are some, so a favorite without them reads
+  /// as it always did.
   enum CodingKeys: String, CodingKey {
-    case id, savedAt
+    case id, savedAt, note, tags
   }
 
   public init(from decoder: any Decoder) throws {
@@ -30,6 +39,8 @@ public struct Favorite: Codable, Sendable, Identifiable {
     id = try container.decode(Int64.self, forKey: .id)
     quote = try Quote(from: decoder)
     savedAt = try container.decode(Date.self, forKey: .savedAt)
+    note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
+    tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -37,6 +48,8 @@ public struct Favorite: Codable, Sendable, Identifiable {
     try container.encode(id, forKey: .id)
     try quote.encode(to: encoder)
     try container.encode(savedAt, forKey: .savedAt)
+    if !note.isEmpty { try container.encode(note, forKey: .note) }
+    if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
   }
 }
 

@@ -24,22 +24,28 @@ public protocol FavoriteStore: Sendable {
   /// Calls `body` with each favorite whose id is above `afterID`, in id order, one at a time
   /// (a long list is never all in memory), at most `limit` of them when a limit is given; with
   /// `authorText`, only favorites whose author contains it, ignoring case and diacritics
-  /// (``QuoteKey/searchFolded(_:)``).
+  /// (``QuoteKey/searchFolded(_:)``); with `tag`, only favorites that have it.
   func forEachFavorite(
     matching authorText: String?,
+    tag: FavoriteTag?,
     after afterID: Int64,
     limit: Int?,
     _ body: (Favorite) throws -> Void
   ) throws
 
-  /// How many favorites match `authorText` (all when nil) and the largest id among them,
-  /// without reading the favorites themselves.
-  func favoriteListSize(matching authorText: String?) throws -> (count: Int, largestID: Int64)
+  /// How many favorites match `authorText` (all when nil) and have `tag` (when given), and the
+  /// largest id among them, without reading the favorites themselves.
+  func favoriteListSize(
+    matching authorText: String?,
+    tag: FavoriteTag?
+  ) throws -> (count: Int, largestID: Int64)
 
-  /// Calls `body` with the author of each favorite matching `authorText` (all when nil), in no
-  /// particular order and possibly repeated, until `body` returns false.
+  /// Calls `body` with the author of each favorite matching `authorText` (all when nil) and
+  /// having `tag` (when given), in no particular order and possibly repeated, until `body`
+  /// returns false.
   func forEachFavoriteAuthor(
     matching authorText: String?,
+    tag: FavoriteTag?,
     _ body: (String) throws -> Bool
   ) throws
 
@@ -85,6 +91,31 @@ public protocol FavoriteStore: Sendable {
 }
 
 extension FavoriteStore {
+  /// ``forEachFavorite(matching:tag:after:limit:_:)`` of every tag.
+  public func forEachFavorite(
+    matching authorText: String?,
+    after afterID: Int64,
+    limit: Int?,
+    _ body: (Favorite) throws -> Void
+  ) throws {
+    try forEachFavorite(matching: authorText, tag: nil, after: afterID, limit: limit, body)
+  }
+
+  /// ``favoriteListSize(matching:tag:)`` of every tag.
+  public func favoriteListSize(matching authorText: String?) throws -> (
+    count: Int, largestID: Int64
+  ) {
+    try favoriteListSize(matching: authorText, tag: nil)
+  }
+
+  /// ``forEachFavoriteAuthor(matching:tag:_:)`` of every tag.
+  public func forEachFavoriteAuthor(
+    matching authorText: String?,
+    _ body: (String) throws -> Bool
+  ) throws {
+    try forEachFavoriteAuthor(matching: authorText, tag: nil, body)
+  }
+
   /// Every favorite, or those whose author contains `authorText`, in id order, in one array
   /// (tests and the benchmark; commands stream with ``forEachFavorite(matching:after:limit:_:)``).
   public func favorites(authorContaining authorText: String? = nil) throws -> [Favorite] {

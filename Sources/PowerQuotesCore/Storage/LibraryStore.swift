@@ -1,9 +1,40 @@
 import Foundation
 
-/// The trash, edits and the undo history: what makes a store's favorites a library.
+/// What makes a store's favorites a library: finding them by their words, their tags, edits,
+/// the trash and the undo history.
 ///
-/// Every change it makes is one undoable change (see `Migrations/0006_trash_undo.sql`).
+/// Like ``FavoriteStore``, synchronous and throwing only ``StorageError``. Every method that
+/// changes the library makes one undoable change (see `Migrations/0006_trash_undo.sql`).
 public protocol LibraryStore: Sendable {
+  /// Calls `body` with each favorite whose quote, author, note or tags match `query`, best
+  /// match first, one at a time; with `tag`, only favorites that have it. With `matches`, each
+  /// hit says where its quote and author matched.
+  func forEachSearchHit(
+    _ query: SearchQuery,
+    tag: FavoriteTag?,
+    matches: Bool,
+    _ body: (SearchHit) throws -> Void
+  ) throws
+
+  /// Puts `tags` on the favorite with `id` as one undoable change; returns the favorite as it
+  /// is now and the tags it did not have before.
+  ///
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
+  func tag(id: Int64, with tags: [FavoriteTag], at date: Date) throws -> (
+    favorite: Favorite, added: [FavoriteTag]
+  )
+
+  /// Takes `tags` off the favorite with `id` as one undoable change; returns the favorite as
+  /// it is now and the tags it had and no longer has.
+  ///
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
+  func untag(id: Int64, tags: [FavoriteTag], at date: Date) throws -> (
+    favorite: Favorite, removed: [FavoriteTag]
+  )
+
+  /// Every tag with how many favorites have it, most used first, then by name.
+  func tagCounts() throws -> [TagCount]
+
   /// Moves the favorites with these ids to the trash, whole (note and tags too), in one
   /// transaction, all or none, and returns them in the order asked (an id given twice counts
   /// once).
@@ -30,9 +61,6 @@ public protocol LibraryStore: Sendable {
   ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` or ``StorageError/duplicateFavorite(id:)``.
   func editFavorite(id: Int64, quote: Quote, note: String, at date: Date) throws -> Favorite
-
-  /// The note of favorite `id`, or nil when there is no such favorite.
-  func favoriteNote(id: Int64) throws -> String?
 
   /// The changes that can be undone, newest first.
   func libraryChanges() throws -> [LibraryChange]

@@ -47,12 +47,4 @@ extension QuoteDatabase {
     "editing favorite \(edited.id)"
   }
 
-  /// The note of favorite `id`, or nil when there is no such favorite.
-  public func favoriteNote(id: Int64) throws -> String? {
-    try translatingErrors {
-      try writer.read { db in
-        try String.fetchOne(db, sql: "SELECT note FROM favorite WHERE id = ?", arguments: [id])
-      }
-    }
-  }
 }

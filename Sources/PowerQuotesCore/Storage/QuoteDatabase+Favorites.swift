@@ -46,11 +46,12 @@ extension QuoteDatabase: FavoriteStore {
   /// characters, and shorter text scans the authors (never the favorites).
   public func forEachFavorite(
     matching authorText: String?,
+    tag: FavoriteTag?,
     after afterID: Int64,
     limit: Int?,
     _ body: (Favorite) throws -> Void
   ) throws {
-    guard let filter = Self.filter(matching: authorText) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag) else { return }
     let columns = FavoriteRecord.listedColumns.map(\.name).joined(separator: ", ")
     var sql = "SELECT \(columns) FROM favorite WHERE id > ?" + filter.sql + " ORDER BY id"
     var arguments: StatementArguments = [afterID]
@@ -70,13 +71,13 @@ extension QuoteDatabase: FavoriteStore {
   }
 
   /// How many favorites match and the largest id among them, from indexes alone.
-  public func favoriteListSize(matching authorText: String?) throws -> (
+  public func favoriteListSize(matching authorText: String?, tag: FavoriteTag?) throws -> (
     count: Int, largestID: Int64
   ) {
-    guard let filter = Self.filter(matching: authorText) else { return (0, 0) }
+    guard let filter = Self.filter(matching: authorText, tag: tag) else { return (0, 0) }
     return try translatingErrors {
       try writer.read { db in
-        if authorText == nil {
+        if authorText == nil && tag == nil {
           // Counted on the smallest index, and the largest rowid read off the end of the table.
           return (
             try Int.fetchOne(db, sql: "SELECT count(*) FROM favorite") ?? 0,
@@ -98,9 +99,10 @@ extension QuoteDatabase: FavoriteStore {
   /// until it returns false.
   public func forEachFavoriteAuthor(
     matching authorText: String?,
+    tag: FavoriteTag?,
     _ body: (String) throws -> Bool
   ) throws {
-    guard let filter = Self.filter(matching: authorText) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag) else { return }
     try translatingErrors {
       try writer.read { db in
         let authors = try String.fetchCursor(
@@ -175,8 +177,19 @@ extension QuoteDatabase: FavoriteStore {
   }
 
   /// The SQL condition (to follow a WHERE clause, starting with AND) that keeps favorites whose
-  /// author contains `authorText`, and its arguments: empty for every favorite, nil when no
-  /// favorite can match.
+  /// author contains `authorText` and that have `tag`, and its arguments: empty for every
+  /// favorite, nil when no favorite can match.
+  private static func filter(
+    matching authorText: String?,
+    tag: FavoriteTag?
+  ) -> (sql: String, arguments: StatementArguments)? {
+    guard let tag else { return filter(matching: authorText) }
+    guard var filter = filter(matching: authorText) else { return nil }
+    filter.sql += tagCondition
+    filter.arguments += [tag.name]
+    return filter
+  }
+
   static func filter(
     matching authorText: String?
   ) -> (sql: String, arguments: StatementArguments)? {

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 /// The trash: `fav rm` moves favorites here whole, `fav restore` brings them back under their
-/// ids, and emptying it deletes them for good.
-extension QuoteDatabase: LibraryStore {
+/// ids, and emptying it deletes them for good (``LibraryStore``'s trash).
+extension QuoteDatabase {
   /// Moves the favorites with these ids to the trash, as one undoable change, all or none: an
   /// unknown id moves nothing.
   ///
@@ -96,11 +96,9 @@ extension QuoteDatabase: LibraryStore {
       try writer.read { db in
         try Row.fetchAll(db, sql: "SELECT * FROM trashed_favorite ORDER BY trashed_at, id").map {
           row in
-          let tags: String = row["tags"]
-          return TrashedFavorite(
+          // The trash keeps `note` and `tags` as `favorite` does: the record reads them too.
+          TrashedFavorite(
             favorite: FavoriteRecord(row: row).favorite,
-            note: row["note"],
-            tags: tags.split(separator: " ").map(String.init),
             trashedAt: StoredTime.date(row, Column("trashed_at"))
           )
         }

@@ -9,7 +9,10 @@ import Foundation
 /// long export can stream.
 public enum ExportView {
   /// The CSV header.
-  public static let csvHeader = "quote,author,source,source_id,saved_at"
+  ///
+  /// `note` and `tags` (the tags one space apart) come last, so a reader of the first five
+  /// columns reads them where it always did.
+  public static let csvHeader = "quote,author,source,source_id,saved_at,note,tags"
 
   /// Every favorite in `format`, at once: for short lists and tests.
   public static func render(_ favorites: [Favorite], format: ExportFormat) -> String {
@@ -93,6 +96,11 @@ public enum ExportView {
     if let sourceID = quote.sourceID { row += String(sourceID) }
     row += ","
     row += timestamp(favorite.savedAt)
+    row += ","
+    if !favorite.note.isEmpty { row += csvField(favorite.note) }
+    row += ","
+    // Tags are words: nothing in them needs quoting.
+    row += favorite.tags.joined(separator: " ")
     row += "\r\n"
     return row
   }
@@ -151,13 +159,25 @@ public enum ExportView {
 
   // MARK: - Markdown
 
-  /// A block quote: every line of the quote after `> ` (a blank one as `>`), then the author.
+  /// A block quote: every line of the quote after `> ` (a blank one as `>`), then the author;
+  /// then the tags as `#tag` words and the note, each its own paragraph.
   private static func markdownQuote(_ favorite: Favorite) -> String {
     var text = ""
     for line in lines(QuoteText.cleaned(favorite.quote.text)) {
       text += line.isEmpty ? ">\n" : "> \(line)\n"
     }
-    return text + ">\n> — \(oneLine(QuoteText.cleaned(favorite.quote.author)))\n"
+    text += ">\n> — \(oneLine(QuoteText.cleaned(favorite.quote.author)))\n"
+    if !favorite.tags.isEmpty {
+      // A `#` starting a line would be a heading: the tags follow a word.
+      text += "\nTags: " + favorite.tags.map { "#" + $0 }.joined(separator: " ") + "\n"
+    }
+    if !favorite.note.isEmpty {
+      text += "\n"
+      for line in lines(favorite.note) {
+        text += line.isEmpty ? "\n" : "\(line)  \n"
+      }
+    }
+    return text
   }
 
   // MARK: - Fortune

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One favorite in full: its card, then its id, source and when it was saved.
+/// One favorite in full: its card, then its id, source and when it was saved, its tags and its
+/// note.
 public enum FavoriteDetailView {
   /// The detail for `favorite`; times are shown in `localTime`.
   public static func render(
@@ -15,7 +16,24 @@ public enum FavoriteDetailView {
     }
     let saved = localTime.clock(at: favorite.savedAt).minuteText
     let facts = "Favorite \(favorite.id) · \(UntrustedText.sanitized(source)) · saved \(saved)"
-    return QuoteCardView.render(favorite.quote, width: width, painter: painter)
+    var detail =
+      QuoteCardView.render(favorite.quote, width: width, painter: painter)
       + painter.dim(facts) + "\n"
+    if !favorite.tags.isEmpty {
+      detail += painter.dim("Tags: ") + TagText.hashed(favorite.tags) + "\n"
+    }
+    if !UntrustedText.isBlank(favorite.note) {
+      // The note keeps its own lines, each wrapped to the card's width after its label.
+      let noteWidth = max(QuoteCardView.minWidth, min(width, QuoteCardView.maxWidth)) - 6
+      var label = painter.dim("Note: ")
+      for line in favorite.note.split(separator: "\n", omittingEmptySubsequences: false) {
+        let wrapped = TerminalText.wrap(UntrustedText.sanitized(String(line)), width: noteWidth)
+        for piece in wrapped.isEmpty ? [""] : wrapped {
+          detail += label + piece + "\n"
+          label = "      "
+        }
+      }
+    }
+    return detail
   }
 }

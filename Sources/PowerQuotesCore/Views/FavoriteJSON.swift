@@ -43,6 +43,10 @@ enum FavoriteJSON {
     appendString(quote.author, to: &json)
     json += ",\n    \"id\" : "
     json += String(favorite.id)
+    if !favorite.note.isEmpty {
+      json += ",\n    \"note\" : "
+      appendString(favorite.note, to: &json)
+    }
     json += ",\n    \"quote\" : "
     appendString(quote.text, to: &json)
     json += ",\n    \"savedAt\" : \""
@@ -52,6 +56,14 @@ enum FavoriteJSON {
     if let sourceID = quote.sourceID {
       json += ",\n    \"sourceId\" : "
       json += String(sourceID)
+    }
+    if !favorite.tags.isEmpty {
+      json += ",\n    \"tags\" : ["
+      for (index, tag) in favorite.tags.enumerated() {
+        json += index == 0 ? "\n      " : ",\n      "
+        appendString(tag, to: &json)
+      }
+      json += "\n    ]"
     }
     json += "\n  }"
     return json

@@ -6,10 +6,10 @@ public struct FavoriteListView: Sendable {
   /// The widest the author column grows.
   public static let maxAuthorWidth = 24
 
-  private let idWidth: Int
-  private let authorWidth: Int
-  private let quoteWidth: Int
-  private let painter: TextPainter
+  let idWidth: Int
+  let authorWidth: Int
+  let quoteWidth: Int
+  let painter: TextPainter
 
   /// A table for a list of `shape`, fitted to `width` columns.
   public init(shape: FavoriteListShape, width: Int, painter: TextPainter) {
@@ -28,15 +28,24 @@ public struct FavoriteListView: Sendable {
     ) + "\n"
   }
 
-  /// One favorite's line, with a trailing newline.
+  /// One favorite's line, with a trailing newline; its tags, if any, end the quote's column.
   public func row(_ favorite: Favorite) -> String {
-    row(id: favorite.id, quote: favorite.quote)
+    row(id: favorite.id, quote: favorite.quote, tags: favorite.tags)
   }
 
   /// A quote's line under an id (a favorite's, or DummyJSON's when browsing).
-  public func row(id: Int64, quote: Quote) -> String {
+  public func row(id: Int64, quote: Quote, tags: [String] = []) -> String {
     let (author, authorShown) = TerminalText.fitted(quote.author, width: authorWidth)
-    let text = TerminalText.fitted(quote.text, width: quoteWidth).text
+    var text: String
+    if tags.isEmpty {
+      text = TerminalText.fitted(quote.text, width: quoteWidth).text
+    } else {
+      // The tags take at most half the column, and the quote what they leave.
+      let (tagText, tagWidth) = TerminalText.fitted(TagText.hashed(tags), width: quoteWidth / 2)
+      text = TerminalText.fitted(quote.text, width: quoteWidth - tagWidth - 1).text
+      text += " "
+      text += painter.dim(tagText)
+    }
     // One string grown in place: a list prints 100,000 of these.
     var line = painter.accent(leftPadded(String(id), idWidth))
     line.reserveCapacity(line.utf8.count + author.utf8.count + text.utf8.count + authorWidth + 8)

@@ -16,6 +16,8 @@ public struct TextPainter: Sendable {
   public func italic(_ text: String) -> String { paint(text, "3") }
   /// Cyan text.
   public func accent(_ text: String) -> String { paint(text, "36") }
+  /// Bold red text, as grep shows a match.
+  public func match(_ text: String) -> String { paint(text, "1;31") }
 
   private func paint(_ text: String, _ code: String) -> String {
     enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

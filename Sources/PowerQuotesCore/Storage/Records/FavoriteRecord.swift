@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// A row of the `favorite` table: a favorite and the keys the schema decides duplicates and
-/// author searches by (see `Migrations/0001_initial.sql`).
+/// author searches by (see `Migrations/0001_initial.sql`), its note and its tags (kept by the
+/// triggers of `Migrations/0005_notes_tags_search.sql` from `favorite_tag`).
 struct FavoriteRecord: FetchableRecord, PersistableRecord {
   static let databaseTableName = "favorite"
 
@@ -17,6 +18,8 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
     static let quoteKey = Column("quote_key")
     static let authorKey = Column("author_key")
     static let authorFolded = Column("author_folded")
+    static let note = Column("note")
+    static let tags = Column("tags")
   }
 
   /// The favorite's id; nil before it is inserted.
@@ -25,6 +28,10 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
   var quote: Quote
   /// When it was saved.
   var savedAt: Date
+  /// The note; empty when there is none.
+  var note = ""
+  /// The `tags` column: tag names one space apart, in name order.
+  var tags = ""
 
   init(id: Int64? = nil, quote: Quote, savedAt: Date) {
     self.id = id
@@ -36,6 +43,8 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
     id = row[Columns.id]
     quote = Quote(row: row)
     savedAt = StoredTime.date(row, Columns.savedAt)
+    note = row[Columns.note] ?? ""
+    tags = row[Columns.tags] ?? ""
   }
 
   func encode(to container: inout PersistenceContainer) {
@@ -47,7 +56,13 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
 
   /// The favorite it holds (an inserted record has an id).
   var favorite: Favorite {
-    Favorite(id: id ?? 0, quote: quote, savedAt: savedAt)
+    Favorite(
+      id: id ?? 0, quote: quote, savedAt: savedAt, note: note, tags: Self.tagList(tags))
+  }
+
+  /// The tags of a `tags` column.
+  static func tagList(_ text: String) -> [String] {
+    text.isEmpty ? [] : text.split(separator: " ").map(String.init)
   }
 
   // MARK: - Fast paths
@@ -76,6 +91,7 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
   /// The columns ``listed(_:)`` reads, in its order.
   static let listedColumns = [
     Columns.id, Columns.quote, Columns.author, Columns.source, Columns.sourceID, Columns.savedAt,
+    Columns.note, Columns.tags,
   ]
 
   /// The favorite in a row of ``listedColumns``, read by position: a list streams 100,000 of
@@ -85,7 +101,9 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
       id: row[0],
       quote: Quote(
         text: row[1], author: row[2], source: QuoteSource(rawValue: row[3]), sourceID: row[4]),
-      savedAt: StoredTime.date(row, at: 5)
+      savedAt: StoredTime.date(row, at: 5),
+      note: row[6],
+      tags: tagList(row[7])
     )
   }
 }

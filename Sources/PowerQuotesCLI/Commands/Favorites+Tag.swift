@@ -1,0 +1,104 @@
+import ArgumentParser
+import PowerQuotesCore
+
+extension Favorites {
+  /// `powerquotes fav tag <id> <tag>...`: puts tags on a favorite.
+  struct PutTags: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "tag",
+      abstract: "Put tags on a favorite.",
+      discussion: """
+        A tag is one word; case does not count (Stoic and stoic are one tag, kept as \
+        stoic). A tag the favorite has already is left as it is.
+
+        Examples:
+          $ powerquotes fav tag 3 stoic morning
+          $ powerquotes fav list --tag stoic
+        """
+    )
+
+    @Argument(help: "The favorite's id, as 'fav list' shows it.")
+    var id: Int64
+
+    @Argument(help: "The tags to put on it: words, without spaces.")
+    var tags: [String] = []
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+      if tags.isEmpty {
+        throw ValidationError("Give at least one tag, as in: powerquotes fav tag \(id) stoic")
+      }
+      _ = try tags.parsedTags()
+    }
+
+    func run(_ env: AppEnvironment) async throws {
+      let (favorite, added) = try env.libraryController().tag(id: id, with: tags.parsedTags())
+      env.console.out(TagChangeView.render(favorite, changed: added, verb: "Tagged"))
+    }
+  }
+
+  /// `powerquotes fav untag <id> <tag>...`: takes tags off a favorite.
+  struct TakeTags: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "untag",
+      abstract: "Take tags off a favorite.",
+      discussion: """
+        A tag the favorite does not have is not an error.
+
+        Examples:
+          $ powerquotes fav untag 3 morning
+        """
+    )
+
+    @Argument(help: "The favorite's id, as 'fav list' shows it.")
+    var id: Int64
+
+    @Argument(help: "The tags to take off it.")
+    var tags: [String] = []
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+      if tags.isEmpty {
+        throw ValidationError("Give at least one tag, as in: powerquotes fav untag \(id) stoic")
+      }
+      _ = try tags.parsedTags()
+    }
+
+    func run(_ env: AppEnvironment) async throws {
+      let (favorite, removed) = try env.libraryController().untag(id: id, tags: tags.parsedTags())
+      env.console.out(TagChangeView.render(favorite, changed: removed, verb: "Untagged"))
+    }
+  }
+
+  /// `powerquotes fav tags`: every tag with its count.
+  struct ListTags: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "tags",
+      abstract: "List every tag with how many favorites have it, most used first.",
+      discussion: """
+        Examples:
+          $ powerquotes fav tags
+          $ powerquotes fav tags --format json
+        """
+    )
+
+    @OptionGroup var output: FormatOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ env: AppEnvironment) async throws {
+      let counts = try env.libraryController().tagCounts()
+      switch output.format {
+      case .json:
+        env.console.out(JSONView.render(counts))
+      case .text:
+        if counts.isEmpty {
+          env.console.note("No tags yet. Put some on a favorite: powerquotes fav tag ID TAG")
+        } else {
+          env.console.out(TagListView.render(counts, painter: env.painter))
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+
+extension QuoteDatabase {
+  /// The SQL condition, after a WHERE clause on `favorite`, that keeps favorites with a tag
+  /// given as its argument.
+  static let tagCondition = " AND id IN (SELECT favorite_id FROM favorite_tag WHERE tag = ?)"
+
+  /// Puts `tags` on the favorite with `id`, as one undoable change; a tag it has already is
+  /// left as it is.
+  ///
+  /// - Returns: the favorite as it is now, and the tags it did not have before.
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
+  public func tag(id: Int64, with tags: [FavoriteTag], at date: Date) throws -> (
+    favorite: Favorite, added: [FavoriteTag]
+  ) {
+    try changeTags(.tag, id: id, at: date, summary: Self.taggingSummary) { db in
+      var added: [FavoriteTag] = []
+      for tag in Set(tags).sorted() {
+        try db.execute(
+          sql: "INSERT OR IGNORE INTO favorite_tag (favorite_id, tag) VALUES (?, ?)",
+          arguments: [id, tag.name]
+        )
+        if db.changesCount > 0 { added.append(tag) }
+      }
+      return added
+    }
+  }
+
+  /// Takes `tags` off the favorite with `id`, as one undoable change; a tag it does not have
+  /// is not an error.
+  ///
+  /// - Returns: the favorite as it is now, and the tags it had and no longer has.
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
+  public func untag(id: Int64, tags: [FavoriteTag], at date: Date) throws -> (
+    favorite: Favorite, removed: [FavoriteTag]
+  ) {
+    let (favorite, removed) = try changeTags(
+      .untag, id: id, at: date, summary: Self.untaggingSummary
+    ) { db in
+      var removed: [FavoriteTag] = []
+      for tag in Set(tags).sorted() {
+        try db.execute(
+          sql: "DELETE FROM favorite_tag WHERE favorite_id = ? AND tag = ?",
+          arguments: [id, tag.name]
+        )
+        if db.changesCount > 0 { removed.append(tag) }
+      }
+      return removed
+    }
+    return (favorite, removed)
+  }
+
+  /// Every tag with how many favorites have it, most used first, then by name.
+  public func tagCounts() throws -> [TagCount] {
+    try translatingErrors {
+      try writer.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT tag, count(*) FROM favorite_tag INDEXED BY favorite_tag_by_tag
+            GROUP BY tag ORDER BY count(*) DESC, tag
+            """
+        ).map { TagCount(tag: FavoriteTag(stored: $0[0]), count: $0[1]) }
+      }
+    }
+  }
+
+  /// What `fav undo` says it undid after `fav tag`: "tagging favorite 3 with #journey".
+  static func taggingSummary(_ result: (Favorite, [FavoriteTag])) -> String {
+    "tagging favorite \(result.0.id) with \(hashed(result.1))"
+  }
+
+  /// What `fav undo` says it undid after `fav untag`: "taking #journey off favorite 3".
+  static func untaggingSummary(_ result: (Favorite, [FavoriteTag])) -> String {
+    "taking \(hashed(result.1)) off favorite \(result.0.id)"
+  }
+
+  /// The tags as `#life #stoic`; they hold no control characters (``FavoriteTag``).
+  private static func hashed(_ tags: [FavoriteTag]) -> String {
+    tags.map { "#\($0.name)" }.joined(separator: " ")
+  }
+
+  /// Runs `change` on the favorite with `id` as one undoable change of `kind`, and reads it back.
+  ///
+  /// A change that adds or takes off no tag is not kept.
+  private func changeTags(
+    _ kind: LibraryChange.Kind,
+    id: Int64,
+    at date: Date,
+    summary: ((Favorite, [FavoriteTag])) -> String,
+    _ change: (Database) throws -> [FavoriteTag]
+  ) throws -> (Favorite, [FavoriteTag]) {
+    try writeChange(kind, at: date, summary: summary) { db in
+      guard
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM favorite WHERE id = ?", arguments: [id])
+          != nil
+      else { throw StorageError.noSuchFavorite(id: id) }
+      let changed = try change(db)
+      let row = try Row.fetchOne(db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [id])
+      guard let row else { throw StorageError.noSuchFavorite(id: id) }
+      return (FavoriteRecord(row: row).favorite, changed)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+extension FavoriteListView {
+  /// The shape of a list of `favorites` already read: their count, largest id and widest
+  /// author, each author measured once and none past ``maxAuthorWidth``.
+  public static func shape(of favorites: some Sequence<Favorite>) -> FavoriteListShape {
+    var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
+    var measured: Set<String> = []
+    for favorite in favorites {
+      shape.count += 1
+      shape.largestID = max(shape.largestID, favorite.id)
+      if shape.widestAuthor < maxAuthorWidth, measured.insert(favorite.quote.author).inserted {
+        shape.widestAuthor = max(shape.widestAuthor, authorWidth(favorite.quote.author))
+      }
+    }
+    return shape
+  }
+
+  /// A found favorite's line, as ``row(_:)`` draws it, with its matching words painted where
+  /// the hit says they are.
+  public func row(_ hit: SearchHit) -> String {
+    guard painter.enabled, hit.quoteMatches != nil || hit.authorMatches != nil else {
+      return row(hit.favorite)
+    }
+    let favorite = hit.favorite
+    let (author, authorShown) =
+      hit.authorMatches.map { fitted($0, width: authorWidth) }
+      ?? TerminalText.fitted(favorite.quote.author, width: authorWidth)
+    var quoteColumn = quoteWidth
+    var tagText = ""
+    if !favorite.tags.isEmpty {
+      let (text, width) = TerminalText.fitted(TagText.hashed(favorite.tags), width: quoteWidth / 2)
+      quoteColumn -= width + 1
+      tagText = " " + painter.dim(text)
+    }
+    let text =
+      hit.quoteMatches.map { fitted($0, width: quoteColumn).text }
+      ?? TerminalText.fitted(favorite.quote.text, width: quoteColumn).text
+    let id = String(favorite.id)
+    return painter.accent(String(repeating: " ", count: max(0, idWidth - id.utf8.count)) + id)
+      + "  " + author + String(repeating: " ", count: max(0, authorWidth - authorShown))
+      + "  " + text + tagText + "\n"
+  }
+
+  /// `pieces` (every other one a match) sanitized and cut to `width` columns as
+  /// ``TerminalText/fitted(_:width:)`` cuts text, the matches painted; and the columns shown.
+  func fitted(_ pieces: [Substring], width: Int) -> (text: String, width: Int) {
+    let safe = pieces.map { UntrustedText.sanitized(String($0)) }
+    let plain = safe.joined()
+    let (cut, shown) = TerminalText.fitted(plain, width: width)
+    let wasCut = cut != plain
+    // A cut keeps a prefix of the text and adds an ellipsis of three bytes.
+    var keep = wasCut ? max(0, cut.utf8.count - 3) : plain.utf8.count
+    var text = ""
+    for (index, piece) in safe.enumerated() where keep > 0 {
+      let take = min(piece.utf8.count, keep)
+      let kept =
+        take == piece.utf8.count ? piece : String(decoding: piece.utf8.prefix(take), as: UTF8.self)
+      text += index % 2 == 1 ? painter.match(kept) : kept
+      keep -= take
+    }
+    if wasCut { text += "…" }
+    return (text, shown)
+  }
+}

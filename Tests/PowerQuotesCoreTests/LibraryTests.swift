@@ -1,0 +1,320 @@
+import Foundation
+import GRDB
+import PowerQuotesTestSupport
+import Testing
+
+@testable import PowerQuotesCore
+
+@Suite("Search queries and tags")
+struct SearchQueryAndTagTests {
+  @Test(
+    "What the user typed becomes quoted FTS5 strings; phrases and prefixes are kept",
+    arguments: [
+      ("courage", #""courage""#),
+      ("LION  naïveté", #""LION" "naïveté""#),
+      (#""the unexamined life""#, #""the unexamined life""#),
+      ("stoi*", #""stoi"*"#),
+      ("stoi**", #""stoi"*"#),
+      (#""the unexam"*"#, #""the unexam"*"#),
+      (#""unbalanced"#, #""unbalanced""#),
+      (#"say "hello"#, #""say" "hello""#),
+      ("NEAR(a b)", #""NEAR(a" "b)""#),
+      ("a OR b NOT c", #""a" "OR" "b" "NOT" "c""#),
+      ("author:rumi", #""author:rumi""#),
+      ("-life +death ^start", #""-life" "+death" "^start""#),
+      ("* life", #""life""#),
+      (#"{quote note}: x"#, #""{quote" "note}:" "x""#),
+      ("nul\u{0}x \"a\u{0}b\"", #""nul" "x" "a b""#),
+    ])
+  func translates(typed: String, fts5: String) throws {
+    #expect(try SearchQuery(typed).fts5 == fts5)
+  }
+
+  @Test(
+    "A query without a word is refused with a sentence",
+    arguments: [
+      ("", SearchQueryError.empty),
+      ("   \t", .empty),
+      ("*", .noWords("*")),
+      (#""" * -"#, .noWords(#""" * -"#)),
+      ("( ) ***", .noWords("( ) ***")),
+    ])
+  func refusesNoWords(typed: String, error: SearchQueryError) {
+    #expect(throws: error) { try SearchQuery(typed) }
+    #expect(!error.description.isEmpty)
+  }
+
+  @Test("Tags are folded to lower case words")
+  func tagsFold() throws {
+    #expect(try FavoriteTag("Stoic").name == "stoic")
+    #expect(try FavoriteTag("ÉTÉ").name == "été")
+    #expect(try FavoriteTag("c++").name == "c++")
+    #expect(
+      try FavoriteTag(String(repeating: "a", count: FavoriteTag.maxLength)).name.count
+        == FavoriteTag.maxLength)
+  }
+
+  @Test(
+    "A bad tag is refused with a sentence naming it",
+    arguments: [
+      ("", TagError.empty),
+      ("two words", .hasSpace("two words")),
+      ("tab\there", .hasSpace("tab\there")),
+      ("line\nbreak", .hasSpace("line\nbreak")),
+      ("nbsp\u{A0}", .hasSpace("nbsp\u{A0}")),
+      ("bell\u{7}", .hasControl("bell\u{7}")),
+      ("esc\u{1B}[31m", .hasControl("esc\u{1B}[31m")),
+      ("rtl\u{202E}", .hasControl("rtl\u{202E}")),
+      (
+        String(repeating: "a", count: FavoriteTag.maxLength + 1),
+        .tooLong(String(repeating: "a", count: FavoriteTag.maxLength + 1))
+      ),
+    ])
+  func refusesBadTags(text: String, error: TagError) {
+    #expect(throws: error) { try FavoriteTag(text) }
+    // The sentence never carries the control character itself.
+    #expect(!error.description.contains("\u{1B}"))
+    #expect(!error.description.contains("\u{7}"))
+  }
+}
+
+@Suite("Tags and full-text search in the database")
+struct LibraryDatabaseTests {
+  let database: QuoteDatabase
+
+  init() throws {
+    database = try QuoteDatabase.inMemory()
+    for quote in [Samples.rumi, Samples.umar, Samples.lao, Samples.seneca, Samples.socrates] {
+      _ = try database.addFavorite(quote, at: testDate)
+    }
+  }
+
+  private func found(_ text: String, tag: FavoriteTag? = nil) throws -> [Int64] {
+    var ids: [Int64] = []
+    try database.forEachSearchHit(try SearchQuery(text), tag: tag) { ids.append($0.favorite.id) }
+    return ids
+  }
+
+  @Test("Tagging folds, keeps the tags in name order, and is counted")
+  func tagging() throws {
+    let (favorite, added) = try database.tag(
+      id: 1, with: [FavoriteTag("Ocean"), FavoriteTag("love"), FavoriteTag("ocean")], at: testDate)
+    #expect(added.map(\.name) == ["love", "ocean"])
+    #expect(favorite.tags == ["love", "ocean"])
+    let (again, none) = try database.tag(id: 1, with: [FavoriteTag("LOVE")], at: testDate)
+    #expect(none.isEmpty)
+    #expect(again.tags == ["love", "ocean"])
+    _ = try database.tag(id: 3, with: [FavoriteTag("love")], at: testDate)
+    #expect(
+      try database.tagCounts()
+        == [
+          TagCount(tag: FavoriteTag("love"), count: 2),
+          TagCount(tag: FavoriteTag("ocean"), count: 1),
+        ])
+    #expect(try database.favorite(id: 1)?.tags == ["love", "ocean"])
+    #expect(try database.favorites().map(\.tags) == [["love", "ocean"], [], ["love"], [], []])
+
+    let (untagged, removed) = try database.untag(
+      id: 1, tags: [FavoriteTag("ocean"), FavoriteTag("absent")], at: testDate)
+    #expect(removed.map(\.name) == ["ocean"])
+    #expect(untagged.tags == ["love"])
+    _ = try database.untag(id: 1, tags: [FavoriteTag("love")], at: testDate)
+    #expect(try database.favorite(id: 1)?.tags == [])
+    #expect(try database.tagCounts() == [TagCount(tag: FavoriteTag("love"), count: 1)])
+  }
+
+  @Test("Tagging or untagging an unknown id is noSuchFavorite and changes nothing")
+  func unknownID() throws {
+    #expect(throws: StorageError.noSuchFavorite(id: 99)) {
+      try database.tag(id: 99, with: [FavoriteTag("x")], at: testDate)
+    }
+    #expect(throws: StorageError.noSuchFavorite(id: 99)) {
+      try database.untag(id: 99, tags: [FavoriteTag("x")], at: testDate)
+    }
+    #expect(try database.tagCounts().isEmpty)
+  }
+
+  @Test("The schema refuses a tag the app would not make")
+  func schemaChecksTags() throws {
+    for bad in ["", "Upper", "two words", String(repeating: "a", count: 65)] {
+      #expect(throws: DatabaseError.self) {
+        try database.writer.write { db in
+          try db.execute(
+            sql: "INSERT INTO favorite_tag (favorite_id, tag) VALUES (1, ?)", arguments: [bad])
+        }
+      }
+    }
+  }
+
+  @Test("Removing a favorite removes its tags and its words from the index")
+  func removal() throws {
+    _ = try database.tag(id: 1, with: [FavoriteTag("ocean")], at: testDate)
+    #expect(try found("heart") == [1])
+    _ = try database.removeFavorites(ids: [1])
+    #expect(try found("heart").isEmpty)
+    #expect(try found("ocean").isEmpty)
+    #expect(try database.tagCounts().isEmpty)
+  }
+
+  @Test("find: case and diacritics do not count; phrases, prefixes, authors and tags match")
+  func finding() throws {
+    #expect(try found("HEART") == [1])
+    #expect(try found("khattab") == [2])
+    #expect(try found("KHATTĀB mindful") == [2])
+    #expect(try found(#""thousand miles""#) == [3])
+    #expect(try found(#""miles thousand""#).isEmpty)
+    #expect(try found("oppor*") == [4])
+    #expect(try found(#""journey of a thou"*"#) == [3])
+    #expect(try found("thy*") == [5])
+    #expect(try found("socrates") == [5])
+    #expect(try found("stoic").isEmpty)
+    _ = try database.tag(id: 4, with: [FavoriteTag("stoic")], at: testDate)
+    #expect(try found("stoic") == [4])
+    #expect(try found("luck", tag: FavoriteTag("stoic")) == [4])
+    #expect(try found("heart", tag: FavoriteTag("stoic")).isEmpty)
+    _ = try database.untag(id: 4, tags: [FavoriteTag("stoic")], at: testDate)
+    #expect(try found("stoic").isEmpty)
+  }
+
+  @Test("find ranks by bm25: the favorite where the words weigh most comes first")
+  func ranking() throws {
+    _ = try database.addFavorite(
+      Quote(text: "Step by step, step after step.", author: "Anon", source: .manual), at: testDate)
+    #expect(try found("step") == [6, 3])
+  }
+
+  @Test(
+    "Text FTS5 cannot parse searches as words or is refused as a query: never an SQL error",
+    arguments: [
+      #""unbalanced"#, "NEAR(", "NEAR(a b, 2)", "a AND", "OR", "NOT x", "(", ")", "a:b",
+      "^x", "-x", "x +", "{a}: b", "'", #"\"#, "\u{0}x", "%", "_", "naïve*té", "a*b",
+      "🦁 lion", "日本語",
+    ])
+  func strangeText(text: String) throws {
+    do {
+      _ = try found(text)
+    } catch is SearchQueryError {
+      // No word in it: a usage error, and the database was never asked.
+      #expect(text.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic })
+    }
+  }
+
+  @Test("With matches, a hit cuts its quote and author into plain and matching pieces")
+  func matchPieces() throws {
+    var hits: [SearchHit] = []
+    try database.forEachSearchHit(try SearchQuery("heart ocea*"), matches: true) {
+      hits.append($0)
+    }
+    let hit = try #require(hits.first)
+    #expect(
+      hit.quoteMatches
+        == [
+          "Your ", "heart", " is the size of an ", "ocean",
+          ". Go find yourself in its hidden depths.",
+        ]
+    )
+    #expect(hit.authorMatches == ["Rumi"])
+    #expect(SearchHit.pieces("a\u{1}b\u{2}", original: "ab") == ["a", "b", ""])
+    // A mark that was in the text itself: no highlight rather than a wrong one.
+    #expect(SearchHit.pieces("a\u{1}b\u{2}\u{1}", original: "ab\u{1}") == nil)
+  }
+
+  @Test("list, its shape and export keep only favorites with --tag")
+  func tagFilter() throws {
+    _ = try database.tag(id: 2, with: [FavoriteTag("speech")], at: testDate)
+    _ = try database.tag(id: 5, with: [FavoriteTag("speech")], at: testDate)
+    func ids(_ author: String?, _ tag: String, after: Int64 = 0) throws -> [Int64] {
+      var ids: [Int64] = []
+      try database.forEachFavorite(
+        matching: author, tag: FavoriteTag(tag), after: after, limit: nil
+      ) { ids.append($0.id) }
+      return ids
+    }
+    #expect(try ids(nil, "speech") == [2, 5])
+    #expect(try ids("socr", "speech") == [5])
+    #expect(try ids(nil, "speech", after: 2) == [5])
+    #expect(try ids(nil, "nothing").isEmpty)
+    let size = try database.favoriteListSize(matching: nil, tag: FavoriteTag("speech"))
+    #expect(size.count == 2 && size.largestID == 5)
+    var authors: [String] = []
+    try database.forEachFavoriteAuthor(matching: nil, tag: FavoriteTag("speech")) {
+      authors.append($0)
+      return true
+    }
+    #expect(authors.sorted() == ["Socrates", "Umar ibn Al-Khattāb (R.A)"])
+    #expect(try database.favoriteListSize(matching: nil, tag: FavoriteTag("nothing")).count == 0)
+  }
+}
+
+@Suite("Upgrading to notes, tags and search")
+struct SearchUpgradeTests {
+  @Test("A database made before 0005 upgrades in place, everything kept, and find covers it")
+  func upgradesBefore0005() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("q.sqlite")
+    let before = try #require(embeddedMigrations.firstIndex { $0.name.hasPrefix("0005") })
+    let quotes = [Samples.rumi, Samples.umar, Samples.lao, Samples.seneca]
+    do {
+      let queue = try DatabaseQueue(path: path)
+      try SchemaMigrator(migrations: Array(embeddedMigrations.prefix(before)))
+        .migrate(queue, path: path)
+      try queue.write { db in
+        for (number, quote) in quotes.enumerated() {
+          let key = quote.key
+          try db.execute(
+            sql: """
+              INSERT INTO favorite
+                (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+              """,
+            arguments: [
+              quote.text, quote.author, quote.source.rawValue, quote.sourceID,
+              "2026-11-0\(number + 1) 10:00:00.250", key.quote, key.author,
+              QuoteKey.searchFolded(quote.author),
+            ])
+        }
+        try db.execute(sql: "DELETE FROM favorite WHERE id = 2")
+        try db.execute(
+          sql: """
+            INSERT INTO pool_quote
+              (quote, author, source, source_id, first_seen_at, quote_key, author_key)
+            VALUES ('Pooled words.', 'Pooler', 'zenquotes', NULL, '2026-11-01 09:00:00.000',
+              'pooled words.', 'pooler')
+            """)
+        try db.execute(
+          sql: """
+            INSERT INTO last_shown (singleton, quote, author, source, source_id, shown_at)
+            VALUES (1, 'Shown words.', 'Shower', 'dummyjson', 42, '2026-11-02 09:00:00.000')
+            """)
+      }
+      #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == before)
+    }
+    let database = try QuoteDatabase.open(path: path)
+    let favorites = try database.favorites()
+    #expect(favorites.map(\.id) == [1, 3, 4])
+    #expect(favorites.map(\.quote) == [Samples.rumi, Samples.lao, Samples.seneca])
+    #expect(
+      favorites.map { ExportView.timestamp($0.savedAt) } == [
+        "2026-11-01T10:00:00.250Z", "2026-11-03T10:00:00.250Z", "2026-11-04T10:00:00.250Z",
+      ])
+    #expect(favorites.allSatisfy { $0.note.isEmpty && $0.tags.isEmpty })
+    #expect(try database.poolCount() == 1)
+    #expect(try database.poolQuote(at: 0)?.text == "Pooled words.")
+    #expect(
+      try database.lastShown()
+        == Quote(text: "Shown words.", author: "Shower", source: .dummyJSON, sourceID: 42))
+    var found: [Int64] = []
+    try database.forEachSearchHit(try SearchQuery("HEART")) { found.append($0.favorite.id) }
+    try database.forEachSearchHit(try SearchQuery("seneca")) { found.append($0.favorite.id) }
+    try database.forEachSearchHit(try SearchQuery("thousand mile*")) {
+      found.append($0.favorite.id)
+    }
+    try database.forEachSearchHit(try SearchQuery("mindful")) { found.append($0.favorite.id) }
+    #expect(found == [1, 4, 3])
+    // And the new columns work on the old rows.
+    _ = try database.tag(id: 3, with: [FavoriteTag("journey")], at: testDate)
+    #expect(try database.favorite(id: 3)?.tags == ["journey"])
+    #expect(try database.favorite(id: 3)?.savedAt == favorites[1].savedAt)
+  }
+}
