@@ -7,6 +7,10 @@ import PowerQuotesCore
 enum FuzzTargets: String, CaseIterable {
   /// `fav import`'s parsers: JSON, CSV and fortune files, told apart by content.
   case `import`
+  /// `fav import --from clippings`: a Kindle's or KOReader's `My Clippings.txt`.
+  case clippings
+  /// `fav import --from readwise`: Readwise's CSV export.
+  case readwise
   /// DummyJSON's and ZenQuotes' replies: a quote, a page, ZenQuotes' list.
   case reply
   /// The shell's word splitter, and a property: words quoted back and split again are the same.
@@ -17,12 +21,19 @@ enum FuzzTargets: String, CaseIterable {
     switch self {
     case .import:
       guard let batch = try? ImportParser.parse(data, origin: "fuzz") else { return }
-      // Whatever a file gives, every quote kept is one the library admits.
-      for imported in batch.quotes {
-        if QuoteText.problem(text: imported.quote.text, author: imported.quote.author) != nil
-          || QuoteText.cleaned(imported.quote.text) != imported.quote.text
-        {
-          fatalError("import kept a quote the library refuses: \(imported.quote)")
+      Self.checkAdmitted(batch)
+    case .clippings, .readwise:
+      let format: ImportFormat = self == .clippings ? .clippings : .readwise
+      if let batch = try? ImportParser.parse(data, origin: "fuzz", as: format) {
+        Self.checkAdmitted(batch)
+        if batch.format != format { fatalError("--from \(format) read \(batch.format)") }
+      }
+      // Told by content, the same bytes give the same answer twice.
+      let told = try? ImportParser.parse(data, origin: "fuzz")
+      if let told {
+        Self.checkAdmitted(told)
+        if told != (try? ImportParser.parse(data, origin: "fuzz")) {
+          fatalError("two reads of the same bytes differ")
         }
       }
     case .reply:
@@ -56,11 +67,49 @@ enum FuzzTargets: String, CaseIterable {
     }
   }
 
+  /// Whatever a file gives, every quote kept is one the library admits, with a clean note
+  /// within its length and tags `fav tag` would take, in increasing positions that no rejected
+  /// row shares.
+  private static func checkAdmitted(_ batch: ImportParser.Batch) {
+    var last = 0
+    for imported in batch.quotes {
+      let quote = imported.quote
+      if QuoteText.problem(text: quote.text, author: quote.author) != nil
+        || QuoteText.cleaned(quote.text) != quote.text
+        || QuoteText.cleaned(quote.author) != quote.author
+      {
+        fatalError("import kept a quote the library refuses: \(quote)")
+      }
+      if QuoteText.cleaned(imported.note) != imported.note
+        || imported.note.unicodeScalars.count > QuoteText.maxNoteLength
+        || (!imported.note.isEmpty && UntrustedText.isBlank(imported.note))
+      {
+        fatalError("import kept a note the library refuses: \(imported.note.debugDescription)")
+      }
+      if Set(imported.tags).count != imported.tags.count
+        || imported.tags.contains(where: { tag in
+          tag.isEmpty || tag != tag.lowercased()
+            || tag.unicodeScalars.count > FavoriteTag.maxLength
+            || tag.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 }
+        })
+      {
+        fatalError("import kept tags fav tag refuses: \(imported.tags)")
+      }
+      if imported.position <= last { fatalError("positions out of order: \(imported.position)") }
+      last = imported.position
+    }
+    let rejected = Set(batch.rejected.map(\.position))
+    if batch.quotes.contains(where: { rejected.contains($0.position) }) || batch.skipped < 0 {
+      fatalError("a position both kept and rejected")
+    }
+  }
+
   /// The target named by `POWERQUOTES_FUZZ_TARGET` (import when unset).
   static let selected: FuzzTargets = {
     let name = ProcessInfo.processInfo.environment["POWERQUOTES_FUZZ_TARGET"] ?? "import"
     guard let target = FuzzTargets(rawValue: name) else {
-      fatalError("POWERQUOTES_FUZZ_TARGET must be import, reply or words, not \(name)")
+      fatalError(
+        "POWERQUOTES_FUZZ_TARGET must be import, clippings, readwise, reply or words, not \(name)")
     }
     return target
   }()

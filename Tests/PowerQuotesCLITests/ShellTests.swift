@@ -316,6 +316,7 @@ struct ShellCompletionTests {
       (["random", "--favorites", "--author"], "r", ["Rumi"]),
       (["next", "--favorites", "--author"], "ab", ["Abu Bakr (R.A)"]),
       (["random", "--author", "rumi"], "--sh", ["--short"]),
+      (["fav", "import", "clips.txt", "--from"], "c", ["clippings", "csv"]),
     ]
   )
   func candidates(before: [String], word: String, expected: [String]) {

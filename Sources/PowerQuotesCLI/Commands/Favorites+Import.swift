@@ -6,25 +6,38 @@ extension Favorites {
   struct Import: EnvironmentCommand {
     static let configuration = CommandConfiguration(
       commandName: "import",
-      abstract: "Add favorites from a JSON, CSV or fortune file, or from a URL.",
+      abstract:
+        "Add favorites from a JSON, CSV, Readwise, Kindle clippings or fortune file, or a URL.",
       discussion: """
-        The format is told by the content: a 'fav export' JSON file; a JSON array of \
-        {"quote", "author"} objects (the iOS app's favorites: quote marks around the quote \
-        and a dash before the author are removed); DummyJSON's {"quotes": [...]}; CSV whose \
-        header names quote and author columns (source, source_id and saved_at are read too); \
-        or a fortune file, whose entries take their author from a last line starting with a \
-        dash ("Unknown" otherwise).
+        The format is told by the content, or chosen with --from: a 'fav export' JSON file \
+        (its note and tags are read too); a JSON array of {"quote", "author"} objects (the \
+        iOS app's favorites: quote marks around the quote and a dash before the author are \
+        removed); DummyJSON's {"quotes": [...]}; CSV whose header names quote and author \
+        columns (source, source_id, saved_at, note and tags are read too, tags one space \
+        apart); a Readwise CSV export; a Kindle's or KOReader's My Clippings.txt; or a \
+        fortune file, whose entries take their author from a last line starting with a dash \
+        ("Unknown" otherwise).
+
+        From a Kindle, each highlight becomes a favorite by the book's author, with a note \
+        naming the book, page and location, and the note typed at that place on the \
+        e-reader; a highlight changed and saved again is one favorite, with the later text; \
+        bookmarks are skipped. From Readwise, the highlight, the book's author, a note \
+        naming the book and location then the highlight's note, and its tags.
 
         Everything is added in one transaction, or nothing is. Quotes already saved, or \
-        repeated in the file, are counted and skipped. A row with an empty quote or author, \
-        bytes that are not UTF-8, a quote over \(ImportParser.maxTextLength) characters or \
-        an author over \(ImportParser.maxAuthorLength) is rejected and reported by its row \
-        number; the rest are still added, and the exit status is 2. A file that cannot be \
-        read as a whole changes nothing.
+        repeated in the file, are counted and skipped; their tags are added to the saved \
+        favorite, and their note when it has none. A row with an empty quote or author, \
+        bytes that are not UTF-8, a quote over \(ImportParser.maxTextLength) characters, an \
+        author over \(ImportParser.maxAuthorLength), a note over \(QuoteText.maxNoteLength) \
+        or a tag that is not one word is rejected and reported by its row number; the rest \
+        are still added, and the exit status is 2. A file that cannot be read as a whole \
+        changes nothing.
 
         Examples:
           $ powerquotes fav import favorites.json
           $ powerquotes fav import quotes.csv --dry-run
+          $ powerquotes fav import '/media/Kindle/documents/My Clippings.txt'
+          $ powerquotes fav import readwise-data.csv --from readwise
           $ powerquotes fav import 'https://dummyjson.com/quotes?limit=0'
         """
     )
@@ -39,6 +52,14 @@ extension Favorites {
 
     @Flag(help: "Report what would be imported without changing anything.")
     var dryRun = false
+
+    @Option(
+      help: ArgumentHelp(
+        "Read the file as this format instead of telling it by its content.",
+        valueName: ImportFormat.allCases.map(\.rawValue).joined(separator: "|")
+      )
+    )
+    var from: ImportFormat?
 
     @OptionGroup var output: FormatOptions
     @OptionGroup var global: GlobalOptions
@@ -61,7 +82,7 @@ extension Favorites {
     func run(_ env: AppEnvironment) async throws {
       guard let location else { throw ValidationError("Give a file or an http or https URL.") }
       let report = try await env.exchangeController().importFavorites(
-        from: location, dryRun: dryRun)
+        from: location, dryRun: dryRun, format: from)
       switch output.format {
       case .text:
         env.console.out(ImportReportView.summary(report))
@@ -75,3 +96,5 @@ extension Favorites {
     }
   }
 }
+
+extension ImportFormat: ExpressibleByArgument {}

@@ -34,9 +34,11 @@ public struct ExchangeController: Sendable {
   /// - Throws: ``ImportError`` for a file or URL that cannot be read or is not a format
   ///   powerquotes imports, ``DownloadError`` for a URL that cannot be downloaded,
   ///   ``StorageError`` when the database fails (nothing is saved).
-  public func importFavorites(from location: ImportLocation, dryRun: Bool) async throws
-    -> ImportReport
-  {
+  ///
+  /// With `format` the content is read as that format instead of being told by its content.
+  public func importFavorites(
+    from location: ImportLocation, dryRun: Bool, format: ImportFormat? = nil
+  ) async throws -> ImportReport {
     let bytes: [UInt8]
     switch location {
     case .file(let path):
@@ -53,7 +55,8 @@ public struct ExchangeController: Sendable {
     // First the whole file is checked, keeping only its rejected rows: a file that cannot be
     // read changes nothing. Then it is read again and each quote goes into the transaction as
     // it is read, so 100,000 quotes are never all in memory.
-    let batch = try ImportParser.parse(bytes: bytes, origin: origin, sink: QuoteSink { _ in })
+    let batch = try ImportParser.parse(
+      bytes: bytes, origin: origin, sink: QuoteSink { _ in }, format: format)
     let counts = try database.importFavorites(
       count: batch.quoteCount, at: now(), dryRun: dryRun
     ) { insert in
@@ -68,7 +71,8 @@ public struct ExchangeController: Sendable {
       dryRun: dryRun,
       added: counts.added,
       alreadyFavorites: counts.alreadyFavorites,
-      rejected: batch.rejected
+      rejected: batch.rejected,
+      skipped: batch.skipped
     )
   }
 }

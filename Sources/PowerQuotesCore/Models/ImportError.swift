@@ -19,6 +19,9 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
   case unexpectedJSON(origin: String)
   /// CSV whose first line does not name the `quote` and `author` columns.
   case missingCSVHeader(origin: String)
+  /// Content read as a Readwise export whose first line does not name the `Highlight` and
+  /// `Book Title` columns.
+  case missingReadwiseHeader(origin: String)
   /// CSV that ends inside a quoted field opened on data row `row`.
   case unterminatedCSVQuote(origin: String, row: Int)
 
@@ -34,7 +37,8 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
       "\(shown(origin)) is empty: there is nothing to import. Give a JSON, CSV or fortune file."
     case .unknownFormat(let origin):
       "\(shown(origin)) is not a file powerquotes can import. Give JSON, CSV with a "
-        + "quote,author header, or a fortune file with '%' lines between entries."
+        + "quote,author header, a Readwise CSV export, a Kindle's My Clippings.txt, or a "
+        + "fortune file with '%' lines between entries."
     case .brokenJSON(let origin, let detail):
       "\(shown(origin)) is not valid JSON (\(detail)); nothing was imported. Fix the file, "
         + "or export it again."
@@ -44,6 +48,9 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
     case .missingCSVHeader(let origin):
       "\(shown(origin)) looks like CSV but its first line does not name the quote and author "
         + "columns. Add a header line such as quote,author."
+    case .missingReadwiseHeader(let origin):
+      "\(shown(origin)) is not a Readwise CSV export: its first line does not name the "
+        + "Highlight and Book Title columns. Export it from Readwise again, or leave out --from."
     case .unterminatedCSVQuote(let origin, let row):
       "\(shown(origin)) ends inside a quoted CSV field that opens on row \(row); nothing was "
         + "imported. Close the quote with a \" character."

@@ -1,5 +1,5 @@
 /// The kinds of file `fav import` reads, told apart by their content.
-public enum ImportFormat: String, Sendable, Equatable, Encodable {
+public enum ImportFormat: String, Sendable, Equatable, Encodable, CaseIterable {
   /// A JSON array: our export (items with `savedAt`) or the iOS app's `{"quote","author"}` items.
   case json
   /// DummyJSON's list envelope, `{"quotes": [{"id", "quote", "author"}], ...}`.
@@ -8,12 +8,16 @@ public enum ImportFormat: String, Sendable, Equatable, Encodable {
   case csv
   /// A fortune file: entries separated by lines holding only `%`.
   case fortune
+  /// A Kindle's or KOReader's `My Clippings.txt`: entries between lines of ten `=`.
+  case clippings
+  /// Readwise's CSV export, whose header names the `Highlight` and `Book Title` columns.
+  case readwise
 
   /// What one position in the file is called in messages: "row 7", "entry 3".
   public var positionName: String {
     switch self {
-    case .json, .dummyJSON, .csv: "row"
-    case .fortune: "entry"
+    case .json, .dummyJSON, .csv, .readwise: "row"
+    case .fortune, .clippings: "entry"
     }
   }
 }

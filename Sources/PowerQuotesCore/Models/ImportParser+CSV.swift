@@ -8,6 +8,8 @@ extension ImportParser {
     var source: Int?
     var sourceID: Int?
     var savedAt: Int?
+    var note: Int?
+    var tags: Int?
   }
 
   /// The header of CSV content, or nil when its first line does not name both the `quote` and
@@ -30,7 +32,9 @@ extension ImportParser {
       author: author,
       source: columns["source"],
       sourceID: columns["sourceid"],
-      savedAt: columns["savedat"]
+      savedAt: columns["savedat"],
+      note: columns["note"],
+      tags: columns["tags"]
     )
   }
 
@@ -65,7 +69,10 @@ extension ImportParser {
   ) {
     // Each field is decoded on its own, so one bad row never spoils the file.
     var values: [String?] = []
-    for column in [header.quote, header.author, header.source, header.sourceID, header.savedAt] {
+    for column in [
+      header.quote, header.author, header.source, header.sourceID, header.savedAt, header.note,
+      header.tags,
+    ] {
       guard let column, column < fields.count else {
         values.append(nil)
         continue
@@ -97,12 +104,21 @@ extension ImportParser {
       }
       savedAt = date
     }
+    var tags: [String] = []
+    if let tagsText = values[6] {
+      switch importedTags(spaceSeparated: tagsText) {
+      case .failure(let reason):
+        batch.reject(position: position, reason)
+        return
+      case .success(let value): tags = value
+      }
+    }
     let source =
       sourceName.flatMap { $0.trimmed.isEmpty ? nil : QuoteSource(rawValue: $0.trimmed) }
       ?? .imported
     batch.add(
       position: position, text: quote ?? "", author: author ?? "", source: source,
-      sourceID: sourceID, savedAt: savedAt)
+      sourceID: sourceID, savedAt: savedAt, note: values[5] ?? "", tags: tags)
   }
 }
 

@@ -83,12 +83,22 @@ extension ImportParser {
       batch.reject(position: position, .notAQuote)
       return
     }
+    let note: String
+    let tags: [String]
+    switch noteAndTags(fields) {
+    case .failure(let reason):
+      batch.reject(position: position, reason)
+      return
+    case .success(let value): (note, tags) = value
+    }
     guard let savedAtValue = fields["savedAt"] else {
       batch.add(
         position: position,
         text: withoutQuoteMarks(text),
         author: withoutDash(author),
-        source: .imported
+        source: .imported,
+        note: note,
+        tags: tags
       )
       return
     }
@@ -116,7 +126,36 @@ extension ImportParser {
     }
     batch.add(
       position: position, text: text, author: author, source: source, sourceID: sourceID,
-      savedAt: savedAt)
+      savedAt: savedAt, note: note, tags: tags)
+  }
+
+  /// An item's `note` (text) and `tags` (an array of words, or one text of words one space
+  /// apart), as `fav export` writes them; missing or null ones are empty.
+  private static func noteAndTags(
+    _ fields: [String: JSONValue]
+  ) -> Result<(String, [String]), ImportRejection.Reason> {
+    var note = ""
+    switch fields["note"] {
+    case .string(let text)?: note = text
+    case .null?, nil: break
+    default: return .failure(.invalidField(name: "note", expected: "text"))
+    }
+    let tags: Result<[String], ImportRejection.Reason>
+    switch fields["tags"] {
+    case .array(let items)?:
+      var words: [String] = []
+      for item in items {
+        guard case .string(let word) = item else {
+          return .failure(.invalidField(name: "tags", expected: "an array of words"))
+        }
+        words.append(word)
+      }
+      tags = importedTags(words)
+    case .string(let text)?: tags = importedTags(spaceSeparated: text)
+    case .null?, nil: tags = .success([])
+    default: return .failure(.invalidField(name: "tags", expected: "an array of words"))
+    }
+    return tags.map { (note, $0) }
   }
 
   /// The `quote` and `author` of an object item (missing ones are empty), or nil when the item

@@ -3,7 +3,9 @@ import Foundation
 /// Reads the quotes in a file `fav import` was given, telling the format apart by content.
 ///
 /// JSON comes first (the content starts with `[` or `{`), then CSV whose first line names the
-/// `quote` and `author` columns, then a fortune file (a line holding only `%`). Every row is
+/// `quote` and `author` columns, then Readwise's CSV export (`Highlight` and `Book Title`), then
+/// a Kindle's `My Clippings.txt` (a title line, a `- Your Highlight ...` line, and lines of ten
+/// `=`), then a fortune file (a line holding only `%`). Every row is
 /// checked the same way whatever the format: a quote or author with no visible text, one that
 /// is too long, or bytes that are not UTF-8 make a rejected row, never a failed import.
 public enum ImportParser {
@@ -30,6 +32,9 @@ public enum ImportParser {
     public var rejected: [ImportRejection] = []
     /// How many rows passed: the length of ``quotes``, or how many went to the sink.
     public private(set) var quoteCount = 0
+    /// Entries left out by design, not for a fault: a Kindle bookmark, or a note typed on the
+    /// e-reader with no highlight to attach to.
+    public var skipped = 0
     /// Where rows that pass go as they are read, instead of into ``quotes``.
     var sink: QuoteSink?
 
@@ -47,24 +52,36 @@ public enum ImportParser {
     /// The same format, quotes and rejected rows; the sink does not count.
     public static func == (lhs: Batch, rhs: Batch) -> Bool {
       lhs.format == rhs.format && lhs.quotes == rhs.quotes && lhs.rejected == rhs.rejected
-        && lhs.quoteCount == rhs.quoteCount
+        && lhs.quoteCount == rhs.quoteCount && lhs.skipped == rhs.skipped
     }
 
     /// Checks one row and adds it to ``quotes`` or ``rejected``.
+    ///
+    /// The note is cleaned as the quote is (one with no visible text is none); `tags` are the
+    /// checked tags (see ``ImportParser/importedTags(_:)``).
     mutating func add(
       position: Int,
       text: String,
       author: String,
       source: QuoteSource,
       sourceID: Int? = nil,
-      savedAt: Date? = nil
+      savedAt: Date? = nil,
+      note: String = "",
+      tags: [String] = []
     ) {
       let quote = Quote(text: text, author: author, source: source, sourceID: sourceID)
       switch QuoteText.admitted(quote) {
       case .failure(let problem):
         rejected.append(ImportRejection(position: position, reason: .init(problem)))
       case .success(let quote):
-        let imported = ImportedQuote(position: position, quote: quote, savedAt: savedAt)
+        var note = note.isEmpty ? note : QuoteText.cleaned(note)
+        if UntrustedText.isBlank(note) { note = "" }
+        guard note.unicodeScalars.count <= QuoteText.maxNoteLength else {
+          rejected.append(ImportRejection(position: position, reason: .noteTooLong))
+          return
+        }
+        let imported = ImportedQuote(
+          position: position, quote: quote, savedAt: savedAt, note: note, tags: tags)
         quoteCount += 1
         if let sink { sink.take(imported) } else { quotes.append(imported) }
       }
@@ -84,6 +101,12 @@ public enum ImportParser {
     try parse(bytes: [UInt8](data), origin: origin)
   }
 
+  /// ``parse(_:origin:)`` reading the content as `format` instead of telling it by content
+  /// (`fav import --from`).
+  public static func parse(_ data: Data, origin: String, as format: ImportFormat) throws -> Batch {
+    try parse(bytes: [UInt8](data), origin: origin, sink: nil, format: format)
+  }
+
   /// ``parse(_:origin:)`` of bytes already in an array, which is not copied (unless it starts
   /// with a byte order mark).
   public static func parse(bytes: [UInt8], origin: String) throws -> Batch {
@@ -96,8 +119,8 @@ public enum ImportParser {
   /// A JSON file that ``JSONScanner`` leaves to `JSONDecoder` part way is read again from the
   /// start, so the sink may see a position twice: it takes each position once.
   ///
-  /// With `format` (what an earlier parse of the same bytes found) a fortune file is read as
-  /// one at once, without trying JSON first.
+  /// With `format` (what an earlier parse of the same bytes found, or what the user chose) the
+  /// content is read as that format, without telling it by content.
   static func parse(
     bytes: [UInt8], origin: String, sink: QuoteSink?, format: ImportFormat? = nil
   ) throws -> Batch {
@@ -107,9 +130,13 @@ public enum ImportParser {
     guard let first = bytes.first(where: { !isSpace($0) }) else {
       throw ImportError.empty(origin: origin)
     }
+    if let format { return try parse(bytes, as: format, origin: origin, sink: sink) }
     if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
       do {
         return try parseJSON(bytes, origin: origin, sink: sink)
+      } catch ImportError.brokenJSON where isClippings(bytes) {
+        // A book whose title starts with a bracket.
+        return parseClippings(bytes, sink: sink)
       } catch ImportError.brokenJSON where hasPercentLine(bytes) {
         // A fortune whose first entry happens to start with a bracket.
         return parseFortune(bytes, sink: sink)
@@ -118,6 +145,12 @@ public enum ImportParser {
     if let header = try csvHeader(bytes, origin: origin) {
       return try parseCSV(bytes, header: header, origin: origin, sink: sink)
     }
+    if let header = readwiseHeader(bytes) {
+      return try parseReadwise(bytes, header: header, origin: origin, sink: sink)
+    }
+    if isClippings(bytes) {
+      return parseClippings(bytes, sink: sink)
+    }
     if hasPercentLine(bytes) {
       return parseFortune(bytes, sink: sink)
     }
@@ -125,6 +158,31 @@ public enum ImportParser {
       throw ImportError.missingCSVHeader(origin: origin)
     }
     throw ImportError.unknownFormat(origin: origin)
+  }
+
+  /// The quotes in `bytes` (without a byte order mark, not empty) read as `format`, whatever
+  /// their content looks like: `fav import --from`.
+  private static func parse(
+    _ bytes: [UInt8], as format: ImportFormat, origin: String, sink: QuoteSink?
+  ) throws -> Batch {
+    switch format {
+    case .json, .dummyJSON:
+      return try parseJSON(bytes, origin: origin, sink: sink)
+    case .csv:
+      guard let header = try csvHeader(bytes, origin: origin) else {
+        throw ImportError.missingCSVHeader(origin: origin)
+      }
+      return try parseCSV(bytes, header: header, origin: origin, sink: sink)
+    case .readwise:
+      guard let header = readwiseHeader(bytes) else {
+        throw ImportError.missingReadwiseHeader(origin: origin)
+      }
+      return try parseReadwise(bytes, header: header, origin: origin, sink: sink)
+    case .clippings:
+      return parseClippings(bytes, sink: sink)
+    case .fortune:
+      return parseFortune(bytes, sink: sink)
+    }
   }
 
   /// Why a quote cannot be saved, or nil when it can.

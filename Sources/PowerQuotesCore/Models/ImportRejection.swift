@@ -1,7 +1,7 @@
 /// A row of an import file that was not saved, and why.
 public struct ImportRejection: Sendable, Equatable, Encodable {
   /// Why a row was rejected.
-  public enum Reason: Sendable, Equatable {
+  public enum Reason: Error, Sendable, Equatable {
     /// The quote has no visible text (control characters alone count as none).
     case emptyText
     /// The author has no visible text.
@@ -16,6 +16,12 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
     case notAQuote
     /// A field that is present but unusable, such as a `saved_at` that is not a date.
     case invalidField(name: String, expected: String)
+    /// A `My Clippings.txt` entry without a title line and then a line starting with `-`.
+    case notAClipping
+    /// The note is longer than ``QuoteText/maxNoteLength`` characters.
+    case noteTooLong
+    /// A tag that is not one word (see ``FavoriteTag``), with the reason.
+    case invalidTag(String, problem: String)
 
     /// The reason for a quote ``QuoteText`` keeps out.
     init(_ problem: QuoteText.Problem) {
@@ -37,6 +43,9 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
       case .authorTooLong: "authorTooLong"
       case .notAQuote: "notAQuote"
       case .invalidField: "invalidField"
+      case .noteTooLong: "noteTooLong"
+      case .notAClipping: "notAClipping"
+      case .invalidTag: "invalidTag"
       }
     }
 
@@ -50,6 +59,11 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
       case .authorTooLong: "the author is longer than \(ImportParser.maxAuthorLength) characters."
       case .notAQuote: "it is not an object with a \"quote\" and an \"author\"."
       case .invalidField(let name, let expected): "its \(name) is not \(expected)."
+      case .notAClipping:
+        "it is not a clipping (a title line, then a line such as '- Your Highlight on page 3')."
+      case .noteTooLong: "the note is longer than \(QuoteText.maxNoteLength) characters."
+      case .invalidTag(let tag, let problem):
+        "the tag '\(UntrustedText.sanitized(tag))' \(problem)."
       }
     }
   }

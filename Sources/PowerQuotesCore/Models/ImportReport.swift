@@ -12,6 +12,9 @@ public struct ImportReport: Sendable, Equatable, Encodable {
   public var alreadyFavorites: Int
   /// Rows not saved, in file order, with the reason.
   public var rejected: [ImportRejection]
+  /// Entries left out by design, not counted in ``total``: a Kindle's bookmarks, and notes
+  /// typed on it with no highlight to attach to.
+  public var skipped: Int
 
   /// Makes a report.
   public init(
@@ -19,7 +22,8 @@ public struct ImportReport: Sendable, Equatable, Encodable {
     dryRun: Bool,
     added: Int,
     alreadyFavorites: Int,
-    rejected: [ImportRejection]
+    rejected: [ImportRejection],
+    skipped: Int = 0
   ) {
     self.format = format
     self.dryRun = dryRun
@@ -27,5 +31,6 @@ public struct ImportReport: Sendable, Equatable, Encodable {
     self.added = added
     self.alreadyFavorites = alreadyFavorites
     self.rejected = rejected
+    self.skipped = skipped
   }
 }

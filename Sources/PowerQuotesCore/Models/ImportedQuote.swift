@@ -10,11 +10,19 @@ public struct ImportedQuote: Sendable, Equatable {
   /// When it was saved, when the file says so (our JSON export and CSV carry it); else nil, and
   /// the import's own time is used.
   public var savedAt: Date?
+  /// The note to keep with it (cleaned as quotes are); empty when there is none.
+  public var note: String
+  /// Its tags, each checked and folded to lower case, without repeats, in file order.
+  public var tags: [String]
 
   /// Makes an imported quote.
-  public init(position: Int, quote: Quote, savedAt: Date? = nil) {
+  public init(
+    position: Int, quote: Quote, savedAt: Date? = nil, note: String = "", tags: [String] = []
+  ) {
     self.position = position
     self.quote = quote
     self.savedAt = savedAt
+    self.note = note
+    self.tags = tags
   }
 }

@@ -11,6 +11,9 @@ public enum QuoteText {
   public static let maxTextLength = 4000
   /// The longest author's name, in Unicode scalars.
   public static let maxAuthorLength = 200
+  /// The longest note, in Unicode scalars: as long as the longest quote, room for a book's
+  /// title, a location and a few paragraphs of the reader's own.
+  public static let maxNoteLength = 4000
 
   /// Why a quote cannot be saved.
   public enum Problem: Error, Sendable, Equatable {

@@ -10,13 +10,16 @@ extension QuoteDatabase {
   ///
   /// After an insert fails, the quotes that follow are not inserted; the failure is thrown once
   /// `feed` returns, and nothing is saved.
+  ///
+  /// A quote's note and tags are saved with it. A quote that is already a favorite adds its tags
+  /// to the favorite's, and its note when the favorite has none (see ``ImportedTagWriter``).
   public func importFavorites(
     count: Int,
     at date: Date,
     dryRun: Bool,
     feed: ((ImportedQuote) -> Void) throws -> Void
   ) throws -> (added: Int, alreadyFavorites: Int) {
-    let sql = FavoriteRecord.insertSQL
+    let sql = ImportedTagWriter.insertSQL
     return try translatingErrors {
       try writer.writeWithoutTransaction { db in
         var counts = (added: 0, alreadyFavorites: 0)
@@ -39,15 +42,19 @@ extension QuoteDatabase {
         }
         try db.inTransaction(.immediate) {
           var insert = try db.makeStatement(sql: sql)
+          var tagWriter = ImportedTagWriter(db: db)
           var failure: (any Error)?
-          // One undoable change; the favorites it adds are logged as one range of ids.
+          // One undoable change: the favorites it adds are logged as ranges of ids, and the
+          // tags and notes it gives favorites saved before as their own steps.
           try recordingChange(.importFile, in: db, at: date, summary: Self.importSummary) {
             try feed { imported in
               guard failure == nil else { return }
               let record = FavoriteRecord(quote: imported.quote, savedAt: imported.savedAt ?? date)
               do {
-                try insert.execute(arguments: StatementArguments(record.insertedValues))
+                try insert.execute(
+                  arguments: StatementArguments(record.insertedValues + [imported.note]))
                 counts.added += 1
+                try tagWriter.addTags(of: imported, to: db.lastInsertedRowID)
               } catch let error as DatabaseError
                 where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
               {
@@ -57,6 +64,7 @@ extension QuoteDatabase {
                 counts.alreadyFavorites += 1
                 do {
                   insert = try db.makeStatement(sql: sql)
+                  try tagWriter.merge(imported, key: record.quote.key)
                 } catch {
                   failure = error
                 }

@@ -8,10 +8,18 @@ public enum ImportReportView {
       ? "1 already a favorite" : "\(report.alreadyFavorites) already favorites"
     if report.dryRun {
       return "Dry run: \(favorites(report.total)) checked: \(report.added) would be added, "
-        + "\(already), \(report.rejected.count) rejected. Nothing was changed.\n"
+        + "\(already), \(report.rejected.count) rejected\(skipped(report)). Nothing was "
+        + "changed.\n"
     }
     return "Imported \(favorites(report.total)): \(report.added) added, \(already), "
-      + "\(report.rejected.count) rejected.\n"
+      + "\(report.rejected.count) rejected\(skipped(report)).\n"
+  }
+
+  /// `; 2 entries skipped (bookmarks, notes with no highlight)`, or nothing when none were.
+  private static func skipped(_ report: ImportReport) -> String {
+    guard report.skipped > 0 else { return "" }
+    let entries = report.skipped == 1 ? "1 entry" : "\(report.skipped) entries"
+    return "; \(entries) skipped (bookmarks, notes with no highlight)"
   }
 
   /// A line per rejected row, indented, such as `  row 7: the quote is empty.`.

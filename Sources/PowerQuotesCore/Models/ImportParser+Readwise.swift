@@ -1,0 +1,108 @@
+import Foundation
+
+extension ImportParser {
+  /// Where the columns of a Readwise CSV export are, from its header.
+  struct ReadwiseHeader: Equatable {
+    var highlight: Int
+    var title: Int
+    var author: Int?
+    var note: Int?
+    var tags: Int?
+    var locationType: Int?
+    var location: Int?
+    var highlightedAt: Int?
+  }
+
+  /// The header of a Readwise CSV export, or nil when the first line does not name both the
+  /// `Highlight` and `Book Title` columns (ignoring case, spaces and underscores).
+  static func readwiseHeader(_ bytes: [UInt8]) -> ReadwiseHeader? {
+    var reader = CSVReader(bytes: bytes)
+    guard let record = try? reader.next() else { return nil }
+    var columns: [String: Int] = [:]
+    for (index, field) in record.fields.enumerated() {
+      guard let name = String(validating: field, as: UTF8.self) else { continue }
+      let key = name.lowercased().filter { !$0.isWhitespace && $0 != "_" }
+      if columns[key] == nil { columns[key] = index }
+    }
+    guard let highlight = columns["highlight"], let title = columns["booktitle"] else {
+      return nil
+    }
+    return ReadwiseHeader(
+      highlight: highlight, title: title, author: columns["bookauthor"], note: columns["note"],
+      tags: columns["tags"], locationType: columns["locationtype"],
+      location: columns["location"], highlightedAt: columns["highlightedat"])
+  }
+
+  /// Readwise's CSV export, a quote for each row.
+  ///
+  /// Each row's highlight becomes a quote by the book's author ("Unknown"
+  /// when the row has none), whose note names the book and the location, then the row's note;
+  /// its tags (separated by commas) become tags, and its `Highlighted at` the saved time when it
+  /// reads as an ISO 8601 date (else the import's time). Blank lines are skipped.
+  static func parseReadwise(
+    _ bytes: [UInt8], header: ReadwiseHeader, origin: String, sink: QuoteSink? = nil
+  ) throws -> Batch {
+    var batch = Batch(format: .readwise, sink: sink)
+    var reader = CSVReader(bytes: bytes)
+    _ = try reader.next()
+    var position = 0
+    while true {
+      let record: CSVReader.Record?
+      do {
+        record = try reader.next()
+      } catch {
+        throw ImportError.unterminatedCSVQuote(origin: origin, row: position + 1)
+      }
+      guard let record else { break }
+      if record.isBlank { continue }
+      position += 1
+      addReadwiseRow(record.fields, header: header, position: position, to: &batch)
+    }
+    return batch
+  }
+
+  private static func addReadwiseRow(
+    _ fields: [[UInt8]], header: ReadwiseHeader, position: Int, to batch: inout Batch
+  ) {
+    let columns = [
+      header.highlight, header.title, header.author, header.note, header.tags,
+      header.locationType, header.location, header.highlightedAt,
+    ]
+    var values: [String] = []
+    for column in columns {
+      guard let column, column < fields.count else {
+        values.append("")
+        continue
+      }
+      guard let value = String(validating: fields[column], as: UTF8.self) else {
+        batch.reject(position: position, .notUTF8)
+        return
+      }
+      values.append(value)
+    }
+    let (text, title, author, userNote) = (values[0], values[1].trimmed, values[2], values[3])
+    let (locationType, location) = (values[5].trimmed.lowercased(), values[6].trimmed)
+    let tags: [String]
+    switch importedTags(
+      values[4].split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty })
+    {
+    case .failure(let reason):
+      batch.reject(position: position, reason)
+      return
+    case .success(let value): tags = value
+    }
+    var place = title.isEmpty ? [] : [title]
+    if ["location", "page"].contains(locationType), !location.isEmpty {
+      place.append("\(locationType) \(location)")
+    }
+    var note = place.joined(separator: ", ")
+    if !isEmptyTrimmed(userNote) { note += (note.isEmpty ? "" : "\n") + userNote.trimmed }
+    let highlightedAt = values[7].trimmed
+    let savedAt =
+      highlightedAt.isEmpty ? nil : date(iso8601: highlightedAt.replacing(" ", with: "T"))
+    batch.add(
+      position: position, text: text.trimmed,
+      author: isEmptyTrimmed(author) ? unknownAuthor : author.trimmed, source: .imported,
+      savedAt: savedAt, note: note, tags: tags)
+  }
+}

@@ -1,0 +1,324 @@
+import Foundation
+import PowerQuotesTestSupport
+import Testing
+
+@testable import PowerQuotesCore
+
+/// A `My Clippings.txt` as a Kindle writes it (byte order mark, CR LF, `==========` lines),
+/// made of public-domain lines: Marcus Aurelius in George Long's translation, Thoreau, Austen.
+let kindleClippings =
+  "\u{FEFF}Meditations (Aurelius, Marcus)\r\n"
+  + "- Your Highlight on page 12 | Location 180-182 | Added on Monday, March 4, 2019 10:15:32 PM\r\n"
+  + "\r\n"
+  + "Waste no more time arguing what a good man should be. Be one.\r\n"
+  + "==========\r\n"
+  + "\u{FEFF}Meditations (Aurelius, Marcus)\r\n"
+  + "- Your Bookmark on page 14 | Location 201 | Added on Monday, March 4, 2019 10:20:00 PM\r\n"
+  + "\r\n"
+  + "\r\n"
+  + "==========\r\n"
+  + "\u{FEFF}Meditations (Aurelius, Marcus)\r\n"
+  + "- Your Note on page 12 | Location 182 | Added on Monday, March 4, 2019 10:16:01 PM\r\n"
+  + "\r\n"
+  + "Read again in the morning.\r\n"
+  + "==========\r\n"
+  + "Walden (Henry David Thoreau)\r\n"
+  + "- Your Highlight on Location 1500-1501 | Added on Tuesday, April 2, 2019 8:00:00 AM\r\n"
+  + "\r\n"
+  + "I went to the woods because I wished to live deliberately.\r\n"
+  + "==========\r\n"
+  + "Walden (Henry David Thoreau)\r\n"
+  + "- Your Highlight on Location 1500-1503 | Added on Tuesday, April 2, 2019 8:01:00 AM\r\n"
+  + "\r\n"
+  + "I went to the woods because I wished to live deliberately, to front only the essential "
+  + "facts of life.\r\n"
+  + "==========\r\n"
+  + "Walden (Henry David Thoreau)\r\n"
+  + "- Your Note on Location 2400 | Added on Tuesday, April 2, 2019 8:05:00 AM\r\n"
+  + "\r\n"
+  + "A note with no highlight.\r\n"
+  + "==========\r\n"
+  + "Stolz und Vorurteil (Jane Austen)\r\n"
+  + "- Ihre Markierung auf Seite 3 | Position 40-41 | Hinzugefügt am Mittwoch, 1. Mai 2019\r\n"
+  + "\r\n"
+  + "It is a truth universally acknowledged.\r\n"
+  + "==========\r\n"
+  + "Notebook\r\n"
+  + "- Your Highlight on page iv | Added on Friday, May 3, 2019 9:00:00 AM\r\n"
+  + "\r\n"
+  + "A line of my own, with no author.\r\n"
+  + "==========\r\n"
+  + "Notebook\r\n"
+  + "- Your Highlight on page 9 | Added on Friday, May 3, 2019 9:00:00 AM\r\n"
+  + "\r\n"
+  + "<You have reached the clipping limit for this item>\r\n"
+  + "==========\r\n"
+  + "A stray line with nothing after it\r\n"
+  + "==========\r\n"
+  + "Walden (Henry David Thoreau)\r\n"
+  + "- Your Highlight on Location 3000-3001 | Added on Tuesday, April 2, 2019 8:01:00 AM\r\n"
+  + "\r\n"
+  + "\r\n"
+  + "==========\r\n"
+
+@Suite("Import parsing: a Kindle's My Clippings.txt")
+struct ClippingsImportTests {
+  let batch: ImportParser.Batch
+
+  init() throws {
+    batch = try ImportParser.parse(Data(kindleClippings.utf8), origin: "My Clippings.txt")
+  }
+
+  @Test("Told by its content; each highlight is a quote by the book's author, in file order")
+  func highlights() {
+    #expect(batch.format == .clippings)
+    #expect(batch.quotes.map(\.position) == [1, 5, 7, 8])
+    #expect(
+      batch.quotes.map(\.quote) == [
+        Quote(
+          text: "Waste no more time arguing what a good man should be. Be one.",
+          author: "Marcus Aurelius", source: .imported),
+        Quote(
+          text: "I went to the woods because I wished to live deliberately, to front only the "
+            + "essential facts of life.",
+          author: "Henry David Thoreau", source: .imported),
+        Quote(
+          text: "It is a truth universally acknowledged.", author: "Jane Austen", source: .imported
+        ),
+        Quote(
+          text: "A line of my own, with no author.", author: ImportParser.unknownAuthor,
+          source: .imported),
+      ])
+  }
+
+  @Test("The note names the book and the place, then the note typed at that place")
+  func notes() {
+    #expect(
+      batch.quotes.map(\.note) == [
+        "Meditations, page 12, location 180-182\nRead again in the morning.",
+        "Walden, location 1500-1503",
+        "Stolz und Vorurteil, page 3, location 40-41",
+        "Notebook, page iv",
+      ])
+    #expect(batch.quotes.allSatisfy { $0.tags.isEmpty && $0.savedAt == nil })
+  }
+
+  @Test("Bookmarks, the clipping-limit notice and a note with no highlight are skipped")
+  func skipped() {
+    #expect(batch.skipped == 3)
+  }
+
+  @Test("An entry that is not a clipping, and an empty highlight, are rejected by entry number")
+  func rejected() {
+    #expect(
+      batch.rejected == [
+        ImportRejection(position: 10, reason: .notAClipping),
+        ImportRejection(position: 11, reason: .emptyText),
+      ])
+    #expect(ImportFormat.clippings.positionName == "entry")
+  }
+
+  @Test("A note written before its highlight still attaches; without locations, by page")
+  func noteFirst() throws {
+    let text = """
+      Essays (Montaigne, Michel de)
+      - Your Note on page 5 | Added on Friday, May 3, 2019 9:00:00 AM
+
+      Compare with Seneca.
+      ==========
+      Essays (Montaigne, Michel de)
+      - Your Highlight on page 5 | Added on Friday, May 3, 2019 9:00:00 AM
+
+      Every man bears the whole form of the human condition.
+      ==========
+      Essays (Montaigne, Michel de)
+      - Your Highlight on page 5 | Added on Friday, May 3, 2019 9:02:00 AM
+
+      Every man bears the whole form of the human condition, it is said.
+      ==========
+
+      """
+    let batch = try ImportParser.parse(Data(text.utf8), origin: "koreader.txt")
+    #expect(batch.format == .clippings)
+    #expect(batch.quotes.map(\.quote.author) == ["Michel de Montaigne"])
+    #expect(
+      batch.quotes.map(\.quote.text) == [
+        "Every man bears the whole form of the human condition, it is said."
+      ])
+    #expect(batch.quotes.map(\.note) == ["Essays, page 5\nCompare with Seneca."])
+    #expect(batch.skipped == 0)
+  }
+
+  @Test("Two different highlights that only touch stay two; old Kindles' short ranges read")
+  func neighbours() throws {
+    let text = """
+      Walden (Henry David Thoreau)
+      - Highlight Loc. 1800-05 | Added on Tuesday, April 2, 2019
+
+      Our life is frittered away by detail.
+      ==========
+      Walden (Henry David Thoreau)
+      - Highlight Loc. 1805-10 | Added on Tuesday, April 2, 2019
+
+      Simplify, simplify.
+      ==========
+
+      """
+    let batch = try ImportParser.parse(Data(text.utf8), origin: "old.txt")
+    #expect(
+      batch.quotes.map(\.quote.text) == [
+        "Our life is frittered away by detail.", "Simplify, simplify.",
+      ])
+    #expect(
+      batch.quotes.map(\.note) == ["Walden, location 1800-1805", "Walden, location 1805-1810"])
+  }
+
+  @Test(
+    "Title lines: the author is in the last parentheses, 'Last, First' turned round",
+    arguments: [
+      ("Meditations (Aurelius, Marcus)", "Meditations", "Marcus Aurelius"),
+      (
+        "Walden (Penguin Classics) (Henry David Thoreau)", "Walden (Penguin Classics)",
+        "Henry David Thoreau"
+      ),
+      (
+        "Essays (Bacon, Francis; Montaigne, Michel de)", "Essays",
+        "Francis Bacon, Michel de Montaigne"
+      ),
+      ("Notebook", "Notebook", "Unknown"),
+      ("Notebook ()", "Notebook", "Unknown"),
+      ("Draft (Unknown)", "Draft", "Unknown"),
+      ("(Anonymous)", "", "Anonymous"),
+      ("Odd ) title", "Odd ) title", "Unknown"),
+    ])
+  func titleLines(line: String, title: String, author: String) {
+    let (foundTitle, foundAuthor) = Clipping.titleAndAuthor(line)
+    #expect(foundTitle == title)
+    #expect(foundAuthor == author)
+  }
+
+  @Test(
+    "Second lines in several languages: the kind of entry, its page and location",
+    arguments: [
+      (
+        "- Your Highlight on page 12 | Location 180-182 | Added on Monday", "highlight", "12",
+        "180-182"
+      ),
+      ("- Your Note on Location 182 | Added on Monday", "note", nil, "182"),
+      ("- Your Bookmark on page 14 | Location 201 | Added on Monday", "bookmark", "14", "201"),
+      (
+        "- Ihre Markierung auf Seite 3 | Position 40-41 | Hinzugefügt am", "highlight", "3", "40-41"
+      ),
+      ("- Ihre Notiz auf Seite 3 | Position 41 | Hinzugefügt am", "note", "3", "41"),
+      ("- Ihr Lesezeichen auf Seite 3 | Position 41 | Hinzugefügt am", "bookmark", "3", "41"),
+      (
+        "- Votre surlignement sur la page 7 | emplacement 90-92 | Ajouté le", "highlight", "7",
+        "90-92"
+      ),
+      ("- Votre signet sur la page 7 | emplacement 90 | Ajouté le", "bookmark", "7", "90"),
+      ("- Tu subrayado en la página 5 | posición 70-71 | Añadido el", "highlight", "5", "70-71"),
+      ("- Tu nota en la página 5 | posición 71 | Añadido el", "note", "5", "71"),
+      (
+        "- La tua evidenziazione a pagina 2 | posizione 10-12 | Aggiunto in data", "highlight", "2",
+        "10-12"
+      ),
+      ("- Je markering op pagina 4 | locatie 50-52 | Toegevoegd op", "highlight", "4", "50-52"),
+      ("- 12ページ|位置No. 180-182のハイライト |作成日: 2019年3月4日", "highlight", nil, "180-182"),
+      ("- 您在第 12 页（位置 #180-182）的标注 | 添加于 2019年3月4日", "highlight", nil, "180-182"),
+      ("- Your Clip | Added on Monday", "highlight", nil, nil),
+    ] as [(String, String, String?, String?)])
+  func secondLines(line: String, kind: String, page: String?, location: String?) {
+    let (foundPage, foundLocation) = Clipping.place(line)
+    #expect("\(Clipping.kind(line))" == kind)
+    #expect(foundPage == page)
+    #expect(
+      foundLocation.map {
+        $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)"
+      } == location)
+  }
+
+  @Test("--from clippings reads a file that is not told by its content")
+  func chosen() throws {
+    let text = "Walden (Henry David Thoreau)\n- Your Highlight on Location 5 | Added\n\nHello.\n"
+    #expect(throws: ImportError.unknownFormat(origin: "f")) {
+      try ImportParser.parse(Data(text.utf8), origin: "f")
+    }
+    let batch = try ImportParser.parse(Data(text.utf8), origin: "f", as: .clippings)
+    #expect(batch.quotes.map(\.quote.text) == ["Hello."])
+  }
+
+  @Test("Entries that are not UTF-8 are rejected, the rest kept")
+  func notUTF8() throws {
+    var bytes = Array("Walden (Henry David Thoreau)\n- Your Highlight on Location 5 | A\n\n".utf8)
+    bytes += [0xFF, 0xFE, 0x0A]
+    bytes += Array("==========\nWalden (H)\n- Your Highlight on Location 9 | A\n\nOk.\n".utf8)
+    bytes += Array("==========\n".utf8)
+    let batch = try ImportParser.parse(Data(bytes), origin: "f")
+    #expect(batch.rejected == [ImportRejection(position: 1, reason: .notUTF8)])
+    #expect(batch.quotes.map(\.quote.text) == ["Ok."])
+  }
+}
+
+/// A Readwise CSV export, made of public-domain lines.
+let readwiseExport =
+  "Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,Tags,Location Type,Location,"
+  + "Highlighted at,Document tags\r\n"
+  + "\"Waste no more time arguing what a good man should be. Be one.\",Meditations,"
+  + "Marcus Aurelius,B000FC1JAI,\"Read again, slowly.\",yellow,\"Stoic, virtue\",location,180,"
+  + "2019-03-04 22:15:32+00:00,philosophy\r\n"
+  + "It is a truth universally acknowledged.,Pride and Prejudice,Jane Austen,,,blue,,page,3,"
+  + ",\r\n"
+  + "A line from an article.,A Blog Post,,,,,,order,1,not a date,\r\n"
+  + "Bad tag here.,Walden,Henry David Thoreau,,,,\"good, two words\",location,9,,\r\n"
+  + ",Walden,Henry David Thoreau,,,,,location,10,,\r\n"
+
+@Suite("Import parsing: a Readwise CSV export")
+struct ReadwiseImportTests {
+  @Test("Told by its header: highlight, author, a note naming book and location, tags, time")
+  func rows() throws {
+    let batch = try ImportParser.parse(Data(readwiseExport.utf8), origin: "readwise.csv")
+    #expect(batch.format == .readwise)
+    #expect(
+      batch.quotes.map(\.quote) == [
+        Quote(
+          text: "Waste no more time arguing what a good man should be. Be one.",
+          author: "Marcus Aurelius", source: .imported),
+        Quote(
+          text: "It is a truth universally acknowledged.", author: "Jane Austen", source: .imported
+        ),
+        Quote(text: "A line from an article.", author: "Unknown", source: .imported),
+      ])
+    #expect(
+      batch.quotes.map(\.note) == [
+        "Meditations, location 180\nRead again, slowly.", "Pride and Prejudice, page 3",
+        "A Blog Post",
+      ])
+    #expect(batch.quotes.map(\.tags) == [["stoic", "virtue"], [], []])
+    #expect(
+      batch.quotes.map(\.savedAt) == [Date(timeIntervalSince1970: 1_551_737_732), nil, nil])
+    #expect(
+      batch.rejected == [
+        ImportRejection(
+          position: 4, reason: .invalidTag("two words", problem: "has a space in it")),
+        ImportRejection(position: 5, reason: .emptyText),
+      ])
+  }
+
+  @Test("--from readwise on a file without Readwise's header is an error naming it")
+  func chosenWithoutHeader() {
+    #expect(throws: ImportError.missingReadwiseHeader(origin: "q.csv")) {
+      try ImportParser.parse(Data("quote,author\nA,B\n".utf8), origin: "q.csv", as: .readwise)
+    }
+    #expect(
+      ImportError.missingReadwiseHeader(origin: "q.csv").errorDescription
+        == "q.csv is not a Readwise CSV export: its first line does not name the Highlight and "
+        + "Book Title columns. Export it from Readwise again, or leave out --from.")
+  }
+
+  @Test("An unterminated quote is an error, as for any CSV")
+  func unterminated() {
+    #expect(throws: ImportError.unterminatedCSVQuote(origin: "r", row: 1)) {
+      try ImportParser.parse(Data("Highlight,Book Title\n\"open,T\n".utf8), origin: "r")
+    }
+  }
+}
