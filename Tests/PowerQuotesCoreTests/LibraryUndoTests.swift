@@ -210,6 +210,33 @@ struct LibraryUndoTests {
     #expect(try database.libraryChanges().map(\.kind) == [.add])
   }
 
+  @Test("An import's notes and tags, on new favorites and merged into saved ones, undo with it")
+  func importNotesAndTagsUndo() throws {
+    try addSamples()
+    try tag(1, ["ocean"])
+    let before = try snapshot()
+    let quotes = [
+      ImportedQuote(
+        position: 1, quote: Quote(text: "New words", author: "Someone", source: .manual),
+        note: "a new note", tags: ["journey", "fresh"]),
+      ImportedQuote(position: 2, quote: Samples.rumi, note: "merged note", tags: ["heart"]),
+    ]
+    let counts = try database.importFavorites(quotes, at: testDate, dryRun: false)
+    #expect(counts.added == 1)
+    #expect(try database.favorite(id: 1)?.tags == ["heart", "ocean"])
+    #expect(try database.favorite(id: 1)?.note == "merged note")
+    #expect(try database.favorite(id: 5)?.tags == ["fresh", "journey"])
+    #expect(try database.libraryChanges().first?.summary == "importing 1 favorite")
+    #expect(try database.undoLastChange()?.kind == .importFile)
+    #expect(try snapshot() == before)
+
+    // Only tags and notes for saved favorites: still one change, said as such.
+    _ = try database.importFavorites([quotes[1]], at: testDate, dryRun: false)
+    #expect(try database.libraryChanges().first?.summary == "importing notes and tags")
+    _ = try database.undoLastChange()
+    #expect(try snapshot() == before)
+  }
+
   @Test("An import is one change, logged as one range of ids, undone as a whole")
   func importUndo() throws {
     try addSamples()

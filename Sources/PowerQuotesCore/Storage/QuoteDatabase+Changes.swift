@@ -136,8 +136,13 @@ extension QuoteDatabase {
     }
   }
 
-  /// What `fav undo` says it undid after `fav import`: "importing 97 favorites".
+  /// What `fav undo` says it undid after `fav import`: "importing 97 favorites", or, for an
+  /// import that only gave saved favorites tags or notes, "importing notes and tags".
   static func importSummary(_ added: Int) -> String {
-    added == 1 ? "importing 1 favorite" : "importing \(added) favorites"
+    switch added {
+    case 0: "importing notes and tags"
+    case 1: "importing 1 favorite"
+    default: "importing \(added) favorites"
+    }
   }
 }
