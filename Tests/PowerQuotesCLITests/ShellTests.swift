@@ -161,6 +161,14 @@ struct ShellTests: CLITestSuite {
     #expect(console.out.contains("USAGE: powerquotes fav search"))
     #expect(console.out.contains("USAGE: powerquotes random"))
     #expect(console.out.contains("USAGE: powerquotes fav <subcommand>"))
+    // Under "Short words:", every line (help and quit too) is indented, its meaning in one column.
+    let words = ShellSession.help.components(separatedBy: "Short words:\n")[1]
+      .split(separator: "\n").map(String.init)
+    #expect(words.allSatisfy { $0.hasPrefix("  ") })
+    let column = try #require(words.first?.range(of: "a new random quote")?.lowerBound)
+    let offset = words[0].distance(from: words[0].startIndex, to: column)
+    #expect(words.last?.dropFirst(offset).hasPrefix("leave (so does Ctrl-D)") == true)
+    #expect(words.contains { $0.dropFirst(offset) == "this text" })
   }
 
   @Test("Hints in the shell name shell words, not 'powerquotes' command lines")

@@ -288,9 +288,15 @@ final class ShellSession {
 
   static let help: String = {
     let width = shortWords.map(\.usage.count).max() ?? 0
-    let words = shortWords.map {
-      "  " + $0.usage.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.meaning
+    func line(_ usage: String, _ meaning: String) -> String {
+      "  " + usage.padding(toLength: width + 2, withPad: " ", startingAt: 0) + meaning
     }
+    // help and quit line up with the short words, under them.
+    let words =
+      shortWords.map { line($0.usage, $0.meaning) } + [
+        "", line("help", "this text"),
+        line("quit, exit", "leave (so does Ctrl-D); Ctrl-C abandons the line or the request"),
+      ]
     return """
       Every command of the command line works here, without 'powerquotes':
         random [--source dummyjson|zenquotes|offline] [--id N] [--save]
@@ -308,9 +314,6 @@ final class ShellSession {
 
       Short words:
       \(words.joined(separator: "\n"))
-
-      help              this text
-      quit, exit        leave (so does Ctrl-D); Ctrl-C abandons the line or the request
 
       """
   }()
