@@ -161,6 +161,14 @@ struct ShellTests: CLITestSuite {
     #expect(console.out.contains("USAGE: powerquotes fav search"))
     #expect(console.out.contains("USAGE: powerquotes random"))
     #expect(console.out.contains("USAGE: powerquotes fav <subcommand>"))
+    // Under "Short words:", every line (help and quit too) is indented, its meaning in one column.
+    let words = ShellSession.help.components(separatedBy: "Short words:\n")[1]
+      .split(separator: "\n").map(String.init)
+    #expect(words.allSatisfy { $0.hasPrefix("  ") })
+    let column = try #require(words.first?.range(of: "a new random quote")?.lowerBound)
+    let offset = words[0].distance(from: words[0].startIndex, to: column)
+    #expect(words.last?.dropFirst(offset).hasPrefix("leave (so does Ctrl-D)") == true)
+    #expect(words.contains { $0.dropFirst(offset) == "this text" })
   }
 
   @Test("Hints in the shell name shell words, not 'powerquotes' command lines")
@@ -267,7 +275,8 @@ struct ShellCompletionTests {
     #expect(
       fav.subcommands.map(\.name)
         == [
-          "add", "list", "search", "find", "show", "tag", "untag", "tags", "rm", "share",
+          "add", "list", "search", "find", "show", "edit", "tag", "untag", "tags", "rm", "trash",
+          "restore", "undo", "share",
           "export", "import", "stats",
         ])
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
@@ -281,9 +290,9 @@ struct ShellCompletionTests {
       (
         [], "",
         [
-          "back", "browse", "delete", "exit", "fav", "find", "help", "list", "more", "next",
-          "quit", "random", "save", "search", "share", "shell", "show", "stats", "sync", "tag",
-          "today",
+          "back", "browse", "delete", "edit", "exit", "fav", "find", "help", "list", "more",
+          "next", "quit", "random", "restore", "save", "search", "share", "shell", "show",
+          "stats", "sync", "tag", "tags", "today", "trash", "undo", "untag",
         ]
       ),
       ([], "ra", ["random"]),
@@ -298,6 +307,17 @@ struct ShellCompletionTests {
       (["next"], "--sa", ["--save"]),
       (["random", "--source"], "z", ["zenquotes"]),
       ([], "to", ["today"]),
+      (["fav"], "re", ["restore"]),
+      (["fav"], "u", ["undo", "untag"]),
+      (["fav"], "t", ["tag", "tags", "trash"]),
+      ([], "un", ["undo", "untag"]),
+      ([], "res", ["restore"]),
+      (["fav", "trash"], "--y", ["--yes"]),
+      (["trash"], "--e", ["--empty"]),
+      (["fav", "trash", "--format"], "", ["json", "text"]),
+      (["fav", "edit", "12"], "--no", ["--note"]),
+      (["edit", "12"], "--q", ["--quote"]),
+      (["fav", "restore"], "", []),
       (["fav"], "st", ["stats"]),
       (["random"], "--ma", ["--max-length"]),
       (["random"], "--fa", ["--favorites"]),

@@ -98,13 +98,13 @@ struct LibraryDatabaseTests {
   @Test("Tagging folds, keeps the tags in name order, and is counted")
   func tagging() throws {
     let (favorite, added) = try database.tag(
-      id: 1, with: [FavoriteTag("Ocean"), FavoriteTag("love"), FavoriteTag("ocean")])
+      id: 1, with: [FavoriteTag("Ocean"), FavoriteTag("love"), FavoriteTag("ocean")], at: testDate)
     #expect(added.map(\.name) == ["love", "ocean"])
     #expect(favorite.tags == ["love", "ocean"])
-    let (again, none) = try database.tag(id: 1, with: [FavoriteTag("LOVE")])
+    let (again, none) = try database.tag(id: 1, with: [FavoriteTag("LOVE")], at: testDate)
     #expect(none.isEmpty)
     #expect(again.tags == ["love", "ocean"])
-    _ = try database.tag(id: 3, with: [FavoriteTag("love")])
+    _ = try database.tag(id: 3, with: [FavoriteTag("love")], at: testDate)
     #expect(
       try database.tagCounts()
         == [
@@ -115,10 +115,10 @@ struct LibraryDatabaseTests {
     #expect(try database.favorites().map(\.tags) == [["love", "ocean"], [], ["love"], [], []])
 
     let (untagged, removed) = try database.untag(
-      id: 1, tags: [FavoriteTag("ocean"), FavoriteTag("absent")])
+      id: 1, tags: [FavoriteTag("ocean"), FavoriteTag("absent")], at: testDate)
     #expect(removed.map(\.name) == ["ocean"])
     #expect(untagged.tags == ["love"])
-    _ = try database.untag(id: 1, tags: [FavoriteTag("love")])
+    _ = try database.untag(id: 1, tags: [FavoriteTag("love")], at: testDate)
     #expect(try database.favorite(id: 1)?.tags == [])
     #expect(try database.tagCounts() == [TagCount(tag: FavoriteTag("love"), count: 1)])
   }
@@ -126,10 +126,10 @@ struct LibraryDatabaseTests {
   @Test("Tagging or untagging an unknown id is noSuchFavorite and changes nothing")
   func unknownID() throws {
     #expect(throws: StorageError.noSuchFavorite(id: 99)) {
-      try database.tag(id: 99, with: [FavoriteTag("x")])
+      try database.tag(id: 99, with: [FavoriteTag("x")], at: testDate)
     }
     #expect(throws: StorageError.noSuchFavorite(id: 99)) {
-      try database.untag(id: 99, tags: [FavoriteTag("x")])
+      try database.untag(id: 99, tags: [FavoriteTag("x")], at: testDate)
     }
     #expect(try database.tagCounts().isEmpty)
   }
@@ -148,7 +148,7 @@ struct LibraryDatabaseTests {
 
   @Test("Removing a favorite removes its tags and its words from the index")
   func removal() throws {
-    _ = try database.tag(id: 1, with: [FavoriteTag("ocean")])
+    _ = try database.tag(id: 1, with: [FavoriteTag("ocean")], at: testDate)
     #expect(try found("heart") == [1])
     _ = try database.removeFavorites(ids: [1])
     #expect(try found("heart").isEmpty)
@@ -168,11 +168,11 @@ struct LibraryDatabaseTests {
     #expect(try found("thy*") == [5])
     #expect(try found("socrates") == [5])
     #expect(try found("stoic").isEmpty)
-    _ = try database.tag(id: 4, with: [FavoriteTag("stoic")])
+    _ = try database.tag(id: 4, with: [FavoriteTag("stoic")], at: testDate)
     #expect(try found("stoic") == [4])
     #expect(try found("luck", tag: FavoriteTag("stoic")) == [4])
     #expect(try found("heart", tag: FavoriteTag("stoic")).isEmpty)
-    _ = try database.untag(id: 4, tags: [FavoriteTag("stoic")])
+    _ = try database.untag(id: 4, tags: [FavoriteTag("stoic")], at: testDate)
     #expect(try found("stoic").isEmpty)
   }
 
@@ -221,8 +221,8 @@ struct LibraryDatabaseTests {
 
   @Test("list, its shape and export keep only favorites with --tag")
   func tagFilter() throws {
-    _ = try database.tag(id: 2, with: [FavoriteTag("speech")])
-    _ = try database.tag(id: 5, with: [FavoriteTag("speech")])
+    _ = try database.tag(id: 2, with: [FavoriteTag("speech")], at: testDate)
+    _ = try database.tag(id: 5, with: [FavoriteTag("speech")], at: testDate)
     func ids(_ author: String?, _ tag: String, after: Int64 = 0) throws -> [Int64] {
       var ids: [Int64] = []
       try database.forEachFavorite(
@@ -313,7 +313,7 @@ struct SearchUpgradeTests {
     try database.forEachSearchHit(try SearchQuery("mindful")) { found.append($0.favorite.id) }
     #expect(found == [1, 4, 3])
     // And the new columns work on the old rows.
-    _ = try database.tag(id: 3, with: [FavoriteTag("journey")])
+    _ = try database.tag(id: 3, with: [FavoriteTag("journey")], at: testDate)
     #expect(try database.favorite(id: 3)?.tags == ["journey"])
     #expect(try database.favorite(id: 3)?.savedAt == favorites[1].savedAt)
   }

@@ -7,6 +7,46 @@ import Testing
 /// What every ``QuoteStore`` must do, run against each store in ``StoreFactory/all``.
 @Suite("Every store")
 struct QuoteStoreTests {
+  @Test(
+    "The trash keeps removed favorites under their ids until restored", arguments: StoreFactory.all)
+  func trashAndRestore(store: StoreFactory) throws {
+    let database = try store.make()
+    guard case .added(let rumi) = try database.addFavorite(Samples.rumi, at: testDate),
+      case .added(let umar) = try database.addFavorite(Samples.umar, at: testDate)
+    else {
+      Issue.record("expected both favorites to be added")
+      return
+    }
+    #expect(throws: StorageError.noSuchFavorite(id: 99)) {
+      try database.trashFavorites(ids: [rumi.id, 99], at: testDate)
+    }
+    #expect(try database.favoriteCount() == 2)
+    #expect(try database.trashFavorites(ids: [rumi.id], at: testDate) == [rumi])
+    #expect(try database.favoriteCount() == 1)
+    #expect(try database.trashedFavorites().map(\.favorite) == [rumi])
+
+    // Saved again meanwhile: restoring the old one would make two, so it stays in the trash.
+    guard case .added(let again) = try database.addFavorite(Samples.rumi, at: testDate) else {
+      Issue.record("expected the quote to be saved again")
+      return
+    }
+    #expect(again.id != rumi.id)
+    #expect(throws: StorageError.duplicateFavorite(id: rumi.id)) {
+      try database.restoreFavorites(ids: [rumi.id], at: testDate)
+    }
+    #expect(try database.trashedFavorites().count == 1)
+    #expect(throws: StorageError.noSuchTrashedFavorite(id: umar.id)) {
+      try database.restoreFavorites(ids: [umar.id], at: testDate)
+    }
+
+    _ = try database.trashFavorites(ids: [again.id], at: testDate)
+    #expect(try database.restoreFavorites(ids: [rumi.id], at: testDate) == [rumi])
+    #expect(try database.favorite(id: rumi.id) == rumi)
+    #expect(try database.emptyTrash() == 1)
+    #expect(try database.trashedFavorites().isEmpty)
+    #expect(try database.favorites().map(\.id) == [rumi.id, umar.id])
+  }
+
   @Test("The database decides duplicates, whatever the spelling", arguments: StoreFactory.all)
   func duplicates(store: StoreFactory) throws {
     let database = try store.make()

@@ -10,7 +10,8 @@ extension Favorites {
       abstract: "Remove favorites by id.",
       discussion: """
         Asks first when standard input is a terminal; elsewhere --yes is required. If any id \
-        is unknown, nothing is removed.
+        is unknown, nothing is removed. Removed favorites go to the trash: 'powerquotes fav \
+        restore ID' or 'powerquotes fav undo' brings them back.
 
         Examples:
           $ powerquotes fav rm 3

@@ -27,6 +27,8 @@ final class ShellSession {
     ShortWord(word: "list", usage: "list", meaning: "favorites, a page at a time"),
     ShortWord(word: "find", usage: "find WORDS", meaning: "favorites by their words (fav find)"),
     ShortWord(word: "tag", usage: "tag ID TAG...", meaning: "tag a favorite (fav tag)"),
+    ShortWord(word: "untag", usage: "untag ID TAG...", meaning: "take tags off (fav untag)"),
+    ShortWord(word: "tags", usage: "tags", meaning: "the tags in use, counted (fav tags)"),
     ShortWord(word: "stats", usage: "stats", meaning: "favorites counted (fav stats)"),
     ShortWord(
       word: "more",
@@ -41,6 +43,14 @@ final class ShellSession {
       meaning: "share text for the quote shown last, or a favorite"
     ),
     ShortWord(word: "delete", usage: "delete ID...", meaning: "remove favorites (fav rm)"),
+    ShortWord(word: "edit", usage: "edit ID", meaning: "change a favorite (fav edit)"),
+    ShortWord(word: "trash", usage: "trash", meaning: "the removed favorites (fav trash)"),
+    ShortWord(
+      word: "restore",
+      usage: "restore ID...",
+      meaning: "bring favorites back from the trash (fav restore)"
+    ),
+    ShortWord(word: "undo", usage: "undo", meaning: "take back the last change (fav undo)"),
   ]
 
   /// The command line a short word stands for, or nil when `word` is not one.
@@ -52,10 +62,16 @@ final class ShellSession {
     case "list": ["fav", "list"]
     case "find": ["fav", "find"]
     case "tag": ["fav", "tag"]
+    case "untag": ["fav", "untag"]
+    case "tags": ["fav", "tags"]
     case "stats": ["fav", "stats"]
     case "show": ["fav", "show"]
     case "share": ["share"]
     case "delete": ["fav", "rm"]
+    case "edit": ["fav", "edit"]
+    case "trash": ["fav", "trash"]
+    case "restore": ["fav", "restore"]
+    case "undo": ["fav", "undo"]
     default: nil
     }
   }
@@ -272,9 +288,15 @@ final class ShellSession {
 
   static let help: String = {
     let width = shortWords.map(\.usage.count).max() ?? 0
-    let words = shortWords.map {
-      "  " + $0.usage.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.meaning
+    func line(_ usage: String, _ meaning: String) -> String {
+      "  " + usage.padding(toLength: width + 2, withPad: " ", startingAt: 0) + meaning
     }
+    // help and quit line up with the short words, under them.
+    let words =
+      shortWords.map { line($0.usage, $0.meaning) } + [
+        "", line("help", "this text"),
+        line("quit, exit", "leave (so does Ctrl-D); Ctrl-C abandons the line or the request"),
+      ]
     return """
       Every command of the command line works here, without 'powerquotes':
         random [--source dummyjson|zenquotes|offline] [--id N] [--save]
@@ -282,6 +304,7 @@ final class ShellSession {
         today
         fav add | list [--tag TAG] | search AUTHOR | find WORDS | show ID | rm ID... | share ID
         fav tag ID TAG... | untag ID TAG... | tags
+        fav edit ID | trash [--empty] | restore ID... | undo
         fav export [--format json|csv|markdown|fortune] | import FILE|URL
         share [--style plain|markdown|json] [--output FILE] [--copy]
         browse [--page N] [--per-page N]
@@ -291,9 +314,6 @@ final class ShellSession {
 
       Short words:
       \(words.joined(separator: "\n"))
-
-      help              this text
-      quit, exit        leave (so does Ctrl-D); Ctrl-C abandons the line or the request
 
       """
   }()

@@ -132,7 +132,7 @@ public struct FavoritesController: Sendable {
   /// - Throws: ``FavoritesError/notFound(id:)`` for the first one that is no longer a favorite.
   public func remove(_ confirmed: [Favorite]) throws -> [Favorite] {
     do {
-      return try database.removeFavorites(ids: confirmed.map(\.id))
+      return try database.trashFavorites(ids: confirmed.map(\.id), at: now())
     } catch StorageError.noSuchFavorite(let id) {
       throw FavoritesError.notFound(id: id)
     }

@@ -1,10 +1,18 @@
-/// Finds favorites by their words, and tags them: the library side of the favorites.
-public struct LibraryController: Sendable {
-  private let database: any LibraryStore
+import Foundation
 
-  /// Makes a controller over `database`.
-  public init(database: any LibraryStore) {
+/// The library side of the favorites: finds them by their words, tags them, edits them, keeps
+/// the trash and undoes changes (the last three in `LibraryController+Changes.swift`).
+public struct LibraryController: Sendable {
+  let database: any LibraryStore & FavoriteStore
+  let now: @Sendable () -> Date
+
+  /// Makes a controller over the store `database`; `now` dates each change for the undo
+  /// history.
+  public init(
+    database: any LibraryStore & FavoriteStore, now: @escaping @Sendable () -> Date
+  ) {
     self.database = database
+    self.now = now
   }
 
   /// Calls `body` with each favorite matching `query`, best first, one at a time; with `tag`,
@@ -18,34 +26,39 @@ public struct LibraryController: Sendable {
     try database.forEachSearchHit(query, tag: tag, matches: matches, body)
   }
 
-  /// Puts `tags` on the favorite with `id`.
+  /// Puts `tags` on the favorite with `id`, as one change `fav undo` can take back.
   ///
   /// - Throws: ``FavoritesError/notFound(id:)`` for an unknown id.
   public func tag(id: Int64, with tags: [FavoriteTag]) throws -> (
     favorite: Favorite, added: [FavoriteTag]
   ) {
-    do {
-      return try database.tag(id: id, with: tags)
-    } catch StorageError.noSuchFavorite(let id) {
-      throw FavoritesError.notFound(id: id)
-    }
+    try translatingStorageErrors { try database.tag(id: id, with: tags, at: now()) }
   }
 
-  /// Takes `tags` off the favorite with `id`.
+  /// Takes `tags` off the favorite with `id`, as one change `fav undo` can take back.
   ///
   /// - Throws: ``FavoritesError/notFound(id:)`` for an unknown id.
   public func untag(id: Int64, tags: [FavoriteTag]) throws -> (
     favorite: Favorite, removed: [FavoriteTag]
   ) {
-    do {
-      return try database.untag(id: id, tags: tags)
-    } catch StorageError.noSuchFavorite(let id) {
-      throw FavoritesError.notFound(id: id)
-    }
+    try translatingStorageErrors { try database.untag(id: id, tags: tags, at: now()) }
   }
 
   /// Every tag with its count, most used first.
   public func tagCounts() throws -> [TagCount] {
     try database.tagCounts()
+  }
+
+  /// Runs `body`, turning the storage's answers about ids into this layer's sentences.
+  func translatingStorageErrors<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch StorageError.noSuchFavorite(let id) {
+      throw FavoritesError.notFound(id: id)
+    } catch StorageError.noSuchTrashedFavorite(let id) {
+      throw LibraryError.notInTrash(id: id)
+    } catch StorageError.duplicateFavorite(let id) {
+      throw LibraryError.alreadyFavorite(id: id)
+    }
   }
 }

@@ -1,6 +1,10 @@
-/// Where tags are kept and favorites are found by their words.
+import Foundation
+
+/// What makes a store's favorites a library: finding them by their words, their tags, edits,
+/// the trash and the undo history.
 ///
-/// Like ``FavoriteStore``, synchronous and throwing only ``StorageError``.
+/// Like ``FavoriteStore``, synchronous and throwing only ``StorageError``. Every method that
+/// changes the library makes one undoable change (see `Migrations/0006_trash_undo.sql`).
 public protocol LibraryStore: Sendable {
   /// Calls `body` with each favorite whose quote, author, note or tags match `query`, best
   /// match first, one at a time; with `tag`, only favorites that have it. With `matches`, each
@@ -12,20 +16,55 @@ public protocol LibraryStore: Sendable {
     _ body: (SearchHit) throws -> Void
   ) throws
 
-  /// Puts `tags` on the favorite with `id` in one transaction; returns the favorite as it is
-  /// now and the tags it did not have before.
+  /// Puts `tags` on the favorite with `id` as one undoable change; returns the favorite as it
+  /// is now and the tags it did not have before.
   ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
-  func tag(id: Int64, with tags: [FavoriteTag]) throws -> (favorite: Favorite, added: [FavoriteTag])
+  func tag(id: Int64, with tags: [FavoriteTag], at date: Date) throws -> (
+    favorite: Favorite, added: [FavoriteTag]
+  )
 
-  /// Takes `tags` off the favorite with `id` in one transaction; returns the favorite as it is
-  /// now and the tags it had and no longer has.
+  /// Takes `tags` off the favorite with `id` as one undoable change; returns the favorite as
+  /// it is now and the tags it had and no longer has.
   ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
-  func untag(id: Int64, tags: [FavoriteTag]) throws -> (
+  func untag(id: Int64, tags: [FavoriteTag], at date: Date) throws -> (
     favorite: Favorite, removed: [FavoriteTag]
   )
 
   /// Every tag with how many favorites have it, most used first, then by name.
   func tagCounts() throws -> [TagCount]
+
+  /// Moves the favorites with these ids to the trash, whole (note and tags too), in one
+  /// transaction, all or none, and returns them in the order asked (an id given twice counts
+  /// once).
+  ///
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
+  func trashFavorites(ids: [Int64], at date: Date) throws -> [Favorite]
+
+  /// Brings the favorites with these ids back from the trash under their ids, with their notes
+  /// and tags, all or none.
+  ///
+  /// - Throws: ``StorageError/noSuchTrashedFavorite(id:)``, or
+  ///   ``StorageError/duplicateFavorite(id:)`` when an equal favorite was saved meanwhile.
+  func restoreFavorites(ids: [Int64], at date: Date) throws -> [Favorite]
+
+  /// The favorites in the trash, in the order they were removed.
+  func trashedFavorites() throws -> [TrashedFavorite]
+
+  /// Deletes the favorites in the trash for good and forgets the undo history; returns how
+  /// many were deleted.
+  func emptyTrash() throws -> Int
+
+  /// Gives favorite `id` this quote (text and author; its source stays) and note, recomputing
+  /// its keys; the unique key decides whether it now equals another favorite.
+  ///
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` or ``StorageError/duplicateFavorite(id:)``.
+  func editFavorite(id: Int64, quote: Quote, note: String, at date: Date) throws -> Favorite
+
+  /// The changes that can be undone, newest first.
+  func libraryChanges() throws -> [LibraryChange]
+
+  /// Takes back the newest change in one transaction and returns it; nil when there is none.
+  func undoLastChange() throws -> LibraryChange?
 }

@@ -11,18 +11,20 @@ extension QuoteDatabase: FavoriteStore {
     let record = FavoriteRecord(quote: quote, savedAt: date)
     return try translatingErrors {
       try writer.write { db in
-        do {
-          return .added(try record.insertAndFetch(db).favorite)
-        } catch let error as DatabaseError
-          where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
-        {
-          let key = quote.key
-          let existing = try FavoriteRecord.filter(
-            FavoriteRecord.Columns.quoteKey == key.quote
-              && FavoriteRecord.Columns.authorKey == key.author
-          ).fetchOne(db)
-          guard let existing else { throw error }
-          return .alreadyFavorite(existing.favorite)
+        try recordingChange(.add, in: db, at: date, summary: Self.additionSummary) {
+          do {
+            return .added(try record.insertAndFetch(db).favorite)
+          } catch let error as DatabaseError
+            where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+          {
+            let key = quote.key
+            let existing = try FavoriteRecord.filter(
+              FavoriteRecord.Columns.quoteKey == key.quote
+                && FavoriteRecord.Columns.authorKey == key.author
+            ).fetchOne(db)
+            guard let existing else { throw error }
+            return .alreadyFavorite(existing.favorite)
+          }
         }
       }
     }
@@ -153,23 +155,24 @@ extension QuoteDatabase: FavoriteStore {
 
   /// Deletes the favorites with these ids, all or none: an unknown id deletes nothing.
   ///
+  /// `fav rm` moves favorites to the trash instead (``trashFavorites(ids:at:)``); this delete is
+  /// recorded all the same, so the undo history stays true.
+  ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
   public func removeFavorites(ids: [Int64]) throws -> [Favorite] {
-    try translatingErrors {
-      try writer.write { db in
-        var removed: [Favorite] = []
-        for id in ids {
-          let record = try FavoriteRecord.fetchOne(
-            db, sql: "DELETE FROM favorite WHERE id = ? RETURNING *", arguments: [id])
-          guard let record else {
-            // Throwing rolls back the deletions made so far in this transaction.
-            if removed.contains(where: { $0.id == id }) { continue }
-            throw StorageError.noSuchFavorite(id: id)
-          }
-          removed.append(record.favorite)
+    try writeChange(.remove, at: Date(), summary: Self.removalSummary) { db in
+      var removed: [Favorite] = []
+      for id in ids {
+        let record = try FavoriteRecord.fetchOne(
+          db, sql: "DELETE FROM favorite WHERE id = ? RETURNING *", arguments: [id])
+        guard let record else {
+          // Throwing rolls back the deletions made so far in this transaction.
+          if removed.contains(where: { $0.id == id }) { continue }
+          throw StorageError.noSuchFavorite(id: id)
         }
-        return removed
+        removed.append(record.favorite)
       }
+      return removed
     }
   }
 

@@ -44,30 +44,35 @@ extension QuoteDatabase {
           var insert = try db.makeStatement(sql: sql)
           var tagWriter = ImportedTagWriter(db: db)
           var failure: (any Error)?
-          try feed { imported in
-            guard failure == nil else { return }
-            let record = FavoriteRecord(quote: imported.quote, savedAt: imported.savedAt ?? date)
-            do {
-              try insert.execute(
-                arguments: StatementArguments(record.insertedValues + [imported.note]))
-              counts.added += 1
-              try tagWriter.addTags(of: imported, to: db.lastInsertedRowID)
-            } catch let error as DatabaseError
-              where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
-            {
-              // Only this statement failed; the transaction and the rows before it stand. A
-              // statement that failed reports the same error again when next reset, so the
-              // next row gets a fresh one.
-              counts.alreadyFavorites += 1
+          // One undoable change: the favorites it adds are logged as ranges of ids, and the
+          // tags and notes it gives favorites saved before as their own steps.
+          try recordingChange(.importFile, in: db, at: date, summary: Self.importSummary) {
+            try feed { imported in
+              guard failure == nil else { return }
+              let record = FavoriteRecord(quote: imported.quote, savedAt: imported.savedAt ?? date)
               do {
-                insert = try db.makeStatement(sql: sql)
-                try tagWriter.merge(imported, key: record.quote.key)
+                try insert.execute(
+                  arguments: StatementArguments(record.insertedValues + [imported.note]))
+                counts.added += 1
+                try tagWriter.addTags(of: imported, to: db.lastInsertedRowID)
+              } catch let error as DatabaseError
+                where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+              {
+                // Only this statement failed; the transaction and the rows before it stand. A
+                // statement that failed reports the same error again when next reset, so the
+                // next row gets a fresh one.
+                counts.alreadyFavorites += 1
+                do {
+                  insert = try db.makeStatement(sql: sql)
+                  try tagWriter.merge(imported, key: record.quote.key)
+                } catch {
+                  failure = error
+                }
               } catch {
                 failure = error
               }
-            } catch {
-              failure = error
             }
+            return counts.added
           }
           if let failure { throw failure }
           return dryRun ? .rollback : .commit

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension QuoteDatabase {
@@ -5,15 +6,15 @@ extension QuoteDatabase {
   /// given as its argument.
   static let tagCondition = " AND id IN (SELECT favorite_id FROM favorite_tag WHERE tag = ?)"
 
-  /// Puts `tags` on the favorite with `id`, in one transaction; a tag it has already is left as
-  /// it is.
+  /// Puts `tags` on the favorite with `id`, as one undoable change; a tag it has already is
+  /// left as it is.
   ///
   /// - Returns: the favorite as it is now, and the tags it did not have before.
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
-  public func tag(id: Int64, with tags: [FavoriteTag]) throws -> (
+  public func tag(id: Int64, with tags: [FavoriteTag], at date: Date) throws -> (
     favorite: Favorite, added: [FavoriteTag]
   ) {
-    try changeTags(id: id) { db in
+    try changeTags(.tag, id: id, at: date, summary: Self.taggingSummary) { db in
       var added: [FavoriteTag] = []
       for tag in Set(tags).sorted() {
         try db.execute(
@@ -26,15 +27,17 @@ extension QuoteDatabase {
     }
   }
 
-  /// Takes `tags` off the favorite with `id`, in one transaction; a tag it does not have is
-  /// not an error.
+  /// Takes `tags` off the favorite with `id`, as one undoable change; a tag it does not have
+  /// is not an error.
   ///
   /// - Returns: the favorite as it is now, and the tags it had and no longer has.
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
-  public func untag(id: Int64, tags: [FavoriteTag]) throws -> (
+  public func untag(id: Int64, tags: [FavoriteTag], at date: Date) throws -> (
     favorite: Favorite, removed: [FavoriteTag]
   ) {
-    let (favorite, removed) = try changeTags(id: id) { db in
+    let (favorite, removed) = try changeTags(
+      .untag, id: id, at: date, summary: Self.untaggingSummary
+    ) { db in
       var removed: [FavoriteTag] = []
       for tag in Set(tags).sorted() {
         try db.execute(
@@ -63,22 +66,40 @@ extension QuoteDatabase {
     }
   }
 
-  /// Runs `change` on the favorite with `id` in one transaction, and reads the favorite back.
+  /// What `fav undo` says it undid after `fav tag`: "tagging favorite 3 with #journey".
+  static func taggingSummary(_ result: (Favorite, [FavoriteTag])) -> String {
+    "tagging favorite \(result.0.id) with \(hashed(result.1))"
+  }
+
+  /// What `fav undo` says it undid after `fav untag`: "taking #journey off favorite 3".
+  static func untaggingSummary(_ result: (Favorite, [FavoriteTag])) -> String {
+    "taking \(hashed(result.1)) off favorite \(result.0.id)"
+  }
+
+  /// The tags as `#life #stoic`; they hold no control characters (``FavoriteTag``).
+  private static func hashed(_ tags: [FavoriteTag]) -> String {
+    tags.map { "#\($0.name)" }.joined(separator: " ")
+  }
+
+  /// Runs `change` on the favorite with `id` as one undoable change of `kind`, and reads it back.
+  ///
+  /// A change that adds or takes off no tag is not kept.
   private func changeTags(
+    _ kind: LibraryChange.Kind,
     id: Int64,
+    at date: Date,
+    summary: ((Favorite, [FavoriteTag])) -> String,
     _ change: (Database) throws -> [FavoriteTag]
   ) throws -> (Favorite, [FavoriteTag]) {
-    try translatingErrors {
-      try writer.write { db in
-        guard
-          try Bool.fetchOne(db, sql: "SELECT 1 FROM favorite WHERE id = ?", arguments: [id])
-            != nil
-        else { throw StorageError.noSuchFavorite(id: id) }
-        let changed = try change(db)
-        let row = try Row.fetchOne(db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [id])
-        guard let row else { throw StorageError.noSuchFavorite(id: id) }
-        return (try FavoriteRecord(row: row).favorite, changed)
-      }
+    try writeChange(kind, at: date, summary: summary) { db in
+      guard
+        try Bool.fetchOne(db, sql: "SELECT 1 FROM favorite WHERE id = ?", arguments: [id])
+          != nil
+      else { throw StorageError.noSuchFavorite(id: id) }
+      let changed = try change(db)
+      let row = try Row.fetchOne(db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [id])
+      guard let row else { throw StorageError.noSuchFavorite(id: id) }
+      return (try FavoriteRecord(row: row).favorite, changed)
     }
   }
 }

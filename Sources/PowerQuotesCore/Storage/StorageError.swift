@@ -20,6 +20,11 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
   case cannotOpen(path: String, reason: String)
   /// An operation on favorites named an id that no favorite has; nothing was changed.
   case noSuchFavorite(id: Int64)
+  /// An operation on the trash named an id it does not hold; nothing was changed.
+  case noSuchTrashedFavorite(id: Int64)
+  /// An edit or restore would make favorite `id` equal to another (the UNIQUE key); nothing
+  /// was changed.
+  case duplicateFavorite(id: Int64)
   /// SQLite refused an operation (a disk error, a locked or damaged file, a read-only file).
   case sqlite(path: String, message: String)
   /// A row holds a value that is not of its column's kind (a damaged or hand-edited file).
@@ -51,6 +56,10 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
       "Could not open the database \(shown(path)): \(reason)."
     case .noSuchFavorite(let id):
       "No favorite with id \(id)."
+    case .noSuchTrashedFavorite(let id):
+      "No favorite with id \(id) in the trash."
+    case .duplicateFavorite(let id):
+      "Favorite \(id) would equal another favorite."
     case .sqlite(let path, let message):
       "The database \(shown(path)) could not be used: \(shown(message))."
     case .unreadableValue(let path):

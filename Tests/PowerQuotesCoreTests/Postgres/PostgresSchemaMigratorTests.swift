@@ -36,7 +36,8 @@ struct PostgresSchemaMigratorTests {
         """)
       #expect(
         tables.value("names")
-          == "favorite favorite_tag last_shown pool_quote powerquotes_schema sync_state")
+          == "favorite favorite_tag last_shown library_change library_recording library_undo_step "
+          + "pool_quote powerquotes_schema sync_state trashed_favorite")
     }
   }
 

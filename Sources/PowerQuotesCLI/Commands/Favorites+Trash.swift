@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import PowerQuotesCore
+
+extension Favorites {
+  /// `powerquotes fav trash`: the favorites `fav rm` removed.
+  struct Trash: EnvironmentCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "trash",
+      abstract: "List the removed favorites, or delete them for good.",
+      discussion: """
+        'powerquotes fav restore ID' brings a favorite back under its id. --empty deletes \
+        everything in the trash for good: that cannot be undone, and it also forgets the \
+        changes 'powerquotes fav undo' could take back. It asks first when standard input \
+        is a terminal; elsewhere --yes is required.
+
+        Examples:
+          $ powerquotes fav trash
+          $ powerquotes fav trash --format json
+          $ powerquotes fav trash --empty --yes
+        """
+    )
+
+    @Flag(help: "Delete every favorite in the trash for good (cannot be undone).")
+    var empty = false
+
+    @Flag(name: [.short, .long], help: "With --empty: delete without asking.")
+    var yes = false
+
+    @OptionGroup var output: FormatOptions
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+      if yes && !empty {
+        throw ValidationError("--yes goes with --empty: fav trash --empty --yes.")
+      }
+      if empty && output.format == .json {
+        throw ValidationError("--format json lists the trash; it does not go with --empty.")
+      }
+    }
+
+    func run(_ env: AppEnvironment) async throws {
+      let controller = try env.libraryController()
+      if empty {
+        try emptyTrash(controller, env: env)
+        return
+      }
+      let trashed = try controller.trash()
+      switch output.format {
+      case .json:
+        env.console.out(JSONView.render(trashed))
+      case .text:
+        guard !trashed.isEmpty else {
+          env.console.note("The trash is empty.")
+          return
+        }
+        env.console.out(
+          FavoriteListView.render(
+            trashed.map(\.favorite), width: env.terminal.width, painter: env.painter))
+      }
+    }
+
+    private func emptyTrash(_ controller: LibraryController, env: AppEnvironment) throws {
+      let count = try controller.trashCount()
+      guard count > 0 else {
+        env.console.note("The trash is empty.")
+        return
+      }
+      if !yes {
+        guard env.terminal.inputIsTerminal else { throw TrashError.confirmationNeeded }
+        let what = count == 1 ? "the favorite" : "the \(count) favorites"
+        env.console.err("Delete \(what) in the trash for good? This cannot be undone. [y/N] ")
+        let answer = env.input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer == "y" || answer == "yes" else {
+          env.console.note("Nothing deleted.")
+          return
+        }
+      }
+      let deleted = try controller.emptyTrash()
+      env.console.print(
+        deleted == 1
+          ? "Deleted 1 favorite for good." : "Deleted \(deleted) favorites for good.")
+    }
+  }
+}
+
+/// Why `fav trash --empty` did not delete anything.
+enum TrashError: LocalizedError {
+  case confirmationNeeded
+
+  var errorDescription: String? {
+    "Not emptying the trash without confirmation: standard input is not a terminal. "
+      + "Add --yes to delete for good."
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// `fav edit`, the trash and `fav undo`.
+extension LibraryController {
+  /// The longest note, in Unicode scalars.
+  public static let maxNoteLength = 4000
+
+  /// What `fav edit` did.
+  public enum EditOutcome: Sendable, Equatable {
+    /// The favorite now reads as this.
+    case edited(Favorite)
+    /// The edit would change nothing, so nothing was written.
+    case unchanged
+  }
+
+  /// The form for editing favorite `id`, filled in with what it holds now.
+  ///
+  /// - Throws: ``FavoritesError/notFound(id:)``.
+  public func form(id: Int64) throws -> FavoriteEditForm {
+    guard let favorite = try database.favorite(id: id) else {
+      throw FavoritesError.notFound(id: id)
+    }
+    return FavoriteEditForm(
+      text: favorite.quote.text, author: favorite.quote.author, note: favorite.note)
+  }
+
+  /// Changes what is given of favorite `id`'s words, author and note; the rest stays.
+  ///
+  /// The text is admitted as `fav add` admits it (``QuoteText``); the id, source, saved
+  /// time and tags stay.
+  ///
+  /// - Throws: ``FavoritesError`` for an unknown id or text ``QuoteText`` keeps out,
+  ///   ``LibraryError/noteTooLong`` and ``LibraryError/alreadyFavorite(id:)``.
+  public func edit(id: Int64, text: String?, author: String?, note: String?) throws
+    -> EditOutcome
+  {
+    guard let favorite = try database.favorite(id: id) else {
+      throw FavoritesError.notFound(id: id)
+    }
+    var quote = favorite.quote
+    if let text { quote.text = text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    if let author { quote.author = author.trimmingCharacters(in: .whitespacesAndNewlines) }
+    switch QuoteText.admitted(quote) {
+    case .failure(let problem): throw FavoritesError(problem)
+    case .success(let admitted): quote = admitted
+    }
+    let newNote =
+      note.map { QuoteText.cleaned($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+      ?? favorite.note
+    if newNote.unicodeScalars.count > Self.maxNoteLength { throw LibraryError.noteTooLong }
+    if quote.text == favorite.quote.text && quote.author == favorite.quote.author
+      && newNote == favorite.note
+    {
+      return .unchanged
+    }
+    return .edited(
+      try translatingStorageErrors {
+        try database.editFavorite(id: id, quote: quote, note: newNote, at: now())
+      })
+  }
+
+  /// The favorites in the trash, in the order they were removed.
+  public func trash() throws -> [TrashedFavorite] {
+    try database.trashedFavorites()
+  }
+
+  /// Brings favorites back from the trash under their ids, with their notes and tags: all of
+  /// them, or none.
+  public func restore(ids: [Int64]) throws -> [Favorite] {
+    try translatingStorageErrors { try database.restoreFavorites(ids: ids, at: now()) }
+  }
+
+  /// How many favorites the trash holds.
+  public func trashCount() throws -> Int {
+    try database.trashedFavorites().count
+  }
+
+  /// Deletes the favorites in the trash for good, and forgets the undo history.
+  ///
+  /// - Returns: how many were deleted.
+  public func emptyTrash() throws -> Int {
+    try database.emptyTrash()
+  }
+
+  /// Takes back the newest change to the library.
+  ///
+  /// - Throws: ``LibraryError/nothingToUndo`` when no change is recorded.
+  public func undo() throws -> LibraryChange {
+    guard let change = try database.undoLastChange() else { throw LibraryError.nothingToUndo }
+    return change
+  }
+}

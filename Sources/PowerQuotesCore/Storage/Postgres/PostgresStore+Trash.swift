@@ -1,0 +1,101 @@
+import Foundation
+
+/// The trash on PostgreSQL, with the meaning of ``QuoteDatabase``'s: `fav rm` moves favorites
+/// here whole, `fav restore` brings them back under their ids with their note and tags, and
+/// emptying it deletes them for good. Undo is not yet available on this store, so these changes
+/// are not recorded for it.
+extension PostgresStore {
+  /// Moves the favorites with these ids to the trash, all or none: an unknown id moves nothing.
+  ///
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
+  public func trashFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
+    try inTransaction {
+      var removed: [Favorite] = []
+      for id in ids where !removed.contains(where: { $0.id == id }) {
+        let rows = try execute(
+          """
+          WITH gone AS (DELETE FROM favorite WHERE id = $1::bigint RETURNING *)
+          INSERT INTO trashed_favorite (id, quote, author, source, source_id, saved_at,
+            quote_key, author_key, author_folded, note, tags, trashed_at)
+          SELECT id, quote, author, source, source_id, saved_at, quote_key, author_key,
+            author_folded, note, tags, $2 FROM gone
+          RETURNING \(Self.favoriteColumns)
+          """,
+          [String(id), StoredTime.text(date)])
+        // Throwing rolls back what this transaction moved so far.
+        guard let row = rows.values.first else { throw StorageError.noSuchFavorite(id: id) }
+        removed.append(Self.favorite(row))
+      }
+      return removed
+    }
+  }
+
+  /// Brings the favorites with these ids back from the trash, under their ids, with their note
+  /// and tags: all of them, or none.
+  ///
+  /// - Throws: ``StorageError/noSuchTrashedFavorite(id:)`` for the first id the trash does not
+  ///   hold, and ``StorageError/duplicateFavorite(id:)`` when an equal favorite was saved
+  ///   meanwhile.
+  public func restoreFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
+    try inTransaction {
+      var restored: [Favorite] = []
+      for id in ids where !restored.contains(where: { $0.id == id }) {
+        // One statement: the trash row leaves, and the favorite comes back unless the unique
+        // index finds an equal one; throwing rolls both back.
+        let moved = try execute(
+          """
+          WITH back AS (DELETE FROM trashed_favorite WHERE id = $1::bigint RETURNING *),
+          put AS (
+            INSERT INTO favorite (id, quote, author, source, source_id, saved_at, quote_key,
+              author_key, author_folded, note)
+            OVERRIDING SYSTEM VALUE
+            SELECT id, quote, author, source, source_id, saved_at, quote_key, author_key,
+              author_folded, note FROM back
+            ON CONFLICT \(Self.conflictTarget) DO NOTHING
+            RETURNING id)
+          SELECT (SELECT count(*) FROM back), (SELECT count(*) FROM put), (SELECT tags FROM back)
+          """,
+          [String(id)])
+        let row = moved.values.first ?? []
+        guard row.count == 3, row[0] == "1" else {
+          throw StorageError.noSuchTrashedFavorite(id: id)
+        }
+        guard row[1] == "1" else { throw StorageError.duplicateFavorite(id: id) }
+        try execute(
+          """
+          INSERT INTO favorite_tag (favorite_id, tag)
+          SELECT $1::bigint, tag FROM unnest(string_to_array($2, ' ')) AS tag WHERE tag <> ''
+          ON CONFLICT DO NOTHING
+          """,
+          [String(id), row[2] ?? ""])
+        let favorite = try execute(
+          "SELECT \(Self.favoriteColumns) FROM favorite WHERE id = $1::bigint", [String(id)])
+        guard let back = favorite.values.first else {
+          throw StorageError.noSuchTrashedFavorite(id: id)
+        }
+        restored.append(Self.favorite(back))
+      }
+      return restored
+    }
+  }
+
+  /// The favorites in the trash, in the order they were removed.
+  public func trashedFavorites() throws -> [TrashedFavorite] {
+    try execute(
+      "SELECT \(Self.favoriteColumns), trashed_at FROM trashed_favorite ORDER BY trashed_at, id"
+    ).values.map { row in
+      TrashedFavorite(favorite: Self.favorite(row), trashedAt: Self.time(row[8]))
+    }
+  }
+
+  /// Deletes every favorite in the trash for good.
+  ///
+  /// - Returns: how many favorites were deleted.
+  public func emptyTrash() throws -> Int {
+    try inTransaction {
+      let deleted = try execute("DELETE FROM trashed_favorite RETURNING id").values.count
+      try execute("DELETE FROM library_change")
+      return deleted
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+
+/// The undo history: each user action that changes the library is one ``LibraryChange``, and the
+/// triggers of `Migrations/0006_trash_undo.sql` log the inverse of every row it changes.
+extension QuoteDatabase {
+  /// How many changes `fav undo` can walk back; older ones are forgotten.
+  public static let undoHistoryLimit = 100
+
+  /// Runs `body` inside the transaction of `db` as one undoable change of `kind`.
+  ///
+  /// Whatever `body` does to favorites, their tags and the trash is logged, without `body`
+  /// knowing. `summary` says what was done, from `body`'s result, as a phrase that follows
+  /// "Undid: ". A change that changed nothing is not kept.
+  func recordingChange<T>(
+    _ kind: LibraryChange.Kind,
+    in db: Database,
+    at date: Date,
+    summary: (T) -> String,
+    _ body: () throws -> T
+  ) throws -> T {
+    try db.execute(
+      sql: "INSERT INTO library_change (kind, summary, made_at) VALUES (?, '', ?)",
+      arguments: [kind.rawValue, StoredTime.text(date)]
+    )
+    let changeID = db.lastInsertedRowID
+    try db.execute(
+      sql: "INSERT INTO library_recording (singleton, change_id) VALUES (1, ?)",
+      arguments: [changeID]
+    )
+    let value = try body()
+    try db.execute(sql: "DELETE FROM library_recording")
+    let logged = try Bool.fetchOne(
+      db, sql: "SELECT EXISTS (SELECT 1 FROM library_undo_step WHERE change_id = ?)",
+      arguments: [changeID]
+    )
+    if logged == true {
+      try db.execute(
+        sql: "UPDATE library_change SET summary = ? WHERE id = ?",
+        arguments: [summary(value), changeID]
+      )
+      try db.execute(
+        sql: "DELETE FROM library_change WHERE id <= ?",
+        arguments: [changeID - Int64(Self.undoHistoryLimit)]
+      )
+    } else {
+      try db.execute(sql: "DELETE FROM library_change WHERE id = ?", arguments: [changeID])
+    }
+    return value
+  }
+
+  /// Runs `body` as one undoable change, in a transaction of its own.
+  func writeChange<T>(
+    _ kind: LibraryChange.Kind,
+    at date: Date,
+    summary: (T) -> String,
+    _ body: (Database) throws -> T
+  ) throws -> T {
+    try translatingErrors {
+      try writer.write { db in
+        try recordingChange(kind, in: db, at: date, summary: summary) { try body(db) }
+      }
+    }
+  }
+
+  /// The changes `fav undo` can take back, newest first.
+  public func libraryChanges() throws -> [LibraryChange] {
+    try translatingErrors {
+      try writer.read { db in
+        try Row.fetchAll(db, sql: "SELECT * FROM library_change ORDER BY id DESC").map {
+          try LibraryChange(row: $0)
+        }
+      }
+    }
+  }
+
+  /// Takes back the newest change, in one transaction: its logged steps run newest first, with
+  /// nothing logged, and the change leaves the history.
+  ///
+  /// - Returns: the change undone, or nil when there is none.
+  /// - Throws: ``StorageError`` when a step fails (the library was changed behind the log's
+  ///   back); then nothing changes.
+  public func undoLastChange() throws -> LibraryChange? {
+    try translatingErrors {
+      try writer.write { db in
+        guard
+          let change = try Row.fetchOne(
+            db, sql: "SELECT * FROM library_change ORDER BY id DESC LIMIT 1"
+          ).map(LibraryChange.init(row:))
+        else { return nil }
+        // A favorite's tags may come back before the favorite: the keys are checked at commit.
+        try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+        let steps = try Row.fetchCursor(
+          db,
+          sql: """
+            SELECT sql, first_added_id, last_added_id FROM library_undo_step
+            WHERE change_id = ? ORDER BY id DESC
+            """,
+          arguments: [change.id]
+        )
+        // The cursor reads the log while the steps change other tables: collect them first.
+        var inverse: [(sql: String?, first: Int64?, last: Int64?)] = []
+        while let row = try steps.next() { inverse.append((row[0], row[1], row[2])) }
+        for step in inverse {
+          if let sql = step.sql {
+            try db.execute(sql: sql)
+          } else if let first = step.first, let last = step.last {
+            try db.execute(
+              sql: "DELETE FROM favorite WHERE id BETWEEN ? AND ?", arguments: [first, last])
+          }
+        }
+        try db.execute(sql: "DELETE FROM library_change WHERE id = ?", arguments: [change.id])
+        return change
+      }
+    }
+  }
+}
+
+extension LibraryChange {
+  init(row: Row) throws {
+    self.init(
+      id: try row.decode(forColumn: "id"),
+      kind: Kind(rawValue: try row.decode(forColumn: "kind")) ?? .edit,
+      summary: try row.decode(forColumn: "summary"),
+      madeAt: try StoredTime.date(row, Column("made_at"))
+    )
+  }
+}
+
+extension QuoteDatabase {
+  /// What `fav undo` says it undid after `fav add`: "adding favorite 12".
+  static func additionSummary(_ result: AddFavoriteResult) -> String {
+    switch result {
+    case .added(let favorite): "adding favorite \(favorite.id)"
+    case .alreadyFavorite: "adding nothing"
+    }
+  }
+
+  /// What `fav undo` says it undid after `fav import`: "importing 97 favorites", or, for an
+  /// import that only gave saved favorites tags or notes, "importing notes and tags".
+  static func importSummary(_ added: Int) -> String {
+    switch added {
+    case 0: "importing notes and tags"
+    case 1: "importing 1 favorite"
+    default: "importing \(added) favorites"
+    }
+  }
+}

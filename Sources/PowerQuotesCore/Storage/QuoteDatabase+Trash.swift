@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+
+/// The trash: `fav rm` moves favorites here whole, `fav restore` brings them back under their
+/// ids, and emptying it deletes them for good (``LibraryStore``'s trash).
+extension QuoteDatabase {
+  /// Moves the favorites with these ids to the trash, as one undoable change, all or none: an
+  /// unknown id moves nothing.
+  ///
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
+  public func trashFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
+    try writeChange(.remove, at: date, summary: Self.removalSummary) { db in
+      var removed: [Favorite] = []
+      for id in ids where !removed.contains(where: { $0.id == id }) {
+        try db.execute(
+          sql: """
+            INSERT INTO trashed_favorite (id, quote, author, source, source_id, saved_at,
+              quote_key, author_key, author_folded, note, tags, trashed_at)
+            SELECT id, quote, author, source, source_id, saved_at, quote_key, author_key,
+              author_folded, note, tags, ?
+            FROM favorite WHERE id = ?
+            """,
+          arguments: [StoredTime.text(date), id]
+        )
+        let row = try Row.fetchOne(
+          db, sql: "DELETE FROM favorite WHERE id = ? RETURNING *", arguments: [id])
+        // Throwing rolls back what this transaction moved so far.
+        guard let row else { throw StorageError.noSuchFavorite(id: id) }
+        removed.append(try FavoriteRecord(row: row).favorite)
+      }
+      return removed
+    }
+  }
+
+  /// What `fav undo` says it undid after a removal: "removing 2 favorites (12, 15)".
+  static func removalSummary(_ removed: [Favorite]) -> String {
+    let ids = removed.map { String($0.id) }.joined(separator: ", ")
+    return removed.count == 1
+      ? "removing favorite \(ids)" : "removing \(removed.count) favorites (\(ids))"
+  }
+
+  /// Brings the favorites with these ids back from the trash, under their ids, with their note
+  /// and tags, as one undoable change: all of them, or none.
+  ///
+  /// - Throws: ``StorageError/noSuchTrashedFavorite(id:)`` for the first id the trash does not hold, and
+  ///   ``StorageError/duplicateFavorite(id:)`` when an equal favorite was saved meanwhile.
+  public func restoreFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
+    try writeChange(.restore, at: date, summary: Self.restoreSummary) { db in
+      var restored: [Favorite] = []
+      for id in ids where !restored.contains(where: { $0.id == id }) {
+        guard
+          let row = try Row.fetchOne(
+            db, sql: "DELETE FROM trashed_favorite WHERE id = ? RETURNING *", arguments: [id])
+        else { throw StorageError.noSuchTrashedFavorite(id: id) }
+        do {
+          try db.execute(
+            sql: """
+              INSERT INTO favorite (id, quote, author, source, source_id, saved_at, quote_key,
+                author_key, author_folded, note, tags)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              """,
+            arguments: [
+              row["id"], row["quote"], row["author"], row["source"], row["source_id"],
+              row["saved_at"], row["quote_key"], row["author_key"], row["author_folded"],
+              row["note"], row["tags"],
+            ]
+          )
+        } catch let error as DatabaseError
+          where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
+        {
+          throw StorageError.duplicateFavorite(id: id)
+        }
+        let tags: String = try row.decode(forColumn: "tags")
+        for tag in tags.split(separator: " ") {
+          try db.execute(
+            sql: "INSERT OR IGNORE INTO favorite_tag (favorite_id, tag) VALUES (?, ?)",
+            arguments: [id, String(tag)]
+          )
+        }
+        restored.append(try FavoriteRecord(row: row).favorite)
+      }
+      return restored
+    }
+  }
+
+  /// What `fav undo` says it undid after `fav restore`: "restoring 2 favorites (12, 15)".
+  static func restoreSummary(_ restored: [Favorite]) -> String {
+    let list = restored.map { String($0.id) }.joined(separator: ", ")
+    return restored.count == 1
+      ? "restoring favorite \(list)" : "restoring \(restored.count) favorites (\(list))"
+  }
+
+  /// The favorites in the trash, in the order they were removed.
+  public func trashedFavorites() throws -> [TrashedFavorite] {
+    try translatingErrors {
+      try writer.read { db in
+        try Row.fetchAll(db, sql: "SELECT * FROM trashed_favorite ORDER BY trashed_at, id").map {
+          row in
+          // The trash keeps `note` and `tags` as `favorite` does: the record reads them too.
+          TrashedFavorite(
+            favorite: try FavoriteRecord(row: row).favorite,
+            trashedAt: try StoredTime.date(row, Column("trashed_at"))
+          )
+        }
+      }
+    }
+  }
+
+  /// Deletes every favorite in the trash for good, and forgets the undo history, whose steps
+  /// could otherwise bring them back.
+  ///
+  /// - Returns: how many favorites were deleted.
+  public func emptyTrash() throws -> Int {
+    try translatingErrors {
+      try writer.write { db in
+        try db.execute(sql: "DELETE FROM trashed_favorite")
+        let deleted = db.changesCount
+        try db.execute(sql: "DELETE FROM library_change")
+        return deleted
+      }
+    }
+  }
+}

@@ -1,0 +1,388 @@
+import ArgumentParser
+import Foundation
+import PowerQuotesCore
+import PowerQuotesTestSupport
+import Testing
+
+@testable import PowerQuotesCLI
+
+@Suite("fav edit, trash, restore and undo in process")
+struct EditTrashUndoCommandTests {
+  let database: QuoteDatabase
+  let console = CapturedConsole()
+  let folder: TemporaryFolder
+
+  init() throws {
+    database = try QuoteDatabase.inMemory()
+    folder = try TemporaryFolder()
+    for quote in [Samples.rumi, Samples.umar, Samples.lao] {
+      _ = try database.addFavorite(quote, at: testDate)
+    }
+  }
+
+  func env(
+    input: [String] = [],
+    terminal: TerminalInfo = .plain,
+    variables: [String: String] = [:]
+  ) -> AppEnvironment {
+    var env = AppEnvironment.test(
+      database: database, console: console, input: ScriptedInput(input).source,
+      terminal: terminal)
+    env.environment = variables
+    return env
+  }
+
+  /// A terminal on both ends, for the questions.
+  let terminal = TerminalInfo(
+    width: 80, inputIsTerminal: true, outputIsTerminal: true, usesColor: false)
+
+  /// An editor: a shell script that runs `body` with the form's path in $1.
+  func editor(_ body: String) throws -> [String: String] {
+    let path = folder.file("editor-\(UUID().uuidString).sh")
+    try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path)
+    return ["EDITOR": path]
+  }
+
+  /// The error `arguments` end with, and its exit code.
+  func failure(_ arguments: [String], _ env: AppEnvironment) async -> (String, Int32) {
+    do {
+      try await execute(arguments, env)
+      return ("", 0)
+    } catch {
+      return (UserFacingError.message(for: error) ?? "\(error)", exitCode(error))
+    }
+  }
+
+  @Test("fav edit with flags changes only what they give, under the same id")
+  func editFlags() async throws {
+    try await execute(["fav", "edit", "3", "--author", "Laozi", "--note", "Chapter 64"], env())
+    #expect(console.out == "Favorite 3 edited.\n")
+    let favorite = try #require(try database.favorite(id: 3))
+    #expect(favorite.quote.text == Samples.lao.text)
+    #expect(favorite.quote.author == "Laozi")
+    #expect(try database.favorite(id: 3)?.note == "Chapter 64")
+    #expect(try database.favorites(authorContaining: "laozi").map(\.id) == [3])
+
+    console.clear()
+    try await execute(["fav", "edit", "3", "--author", "  Laozi "], env())
+    #expect(console.err == "Nothing changed in favorite 3.\n")
+  }
+
+  @Test("fav edit cleans text as fav add does, and refuses what fav add refuses (exit 64)")
+  func editAdmission() async throws {
+    try await execute(["fav", "edit", "1", "--quote", "Go \u{1B}[31mfind\u{7} yourself."], env())
+    #expect(try database.favorite(id: 1)?.quote.text == "Go find yourself.")
+    for arguments in [
+      ["fav", "edit", "1", "--quote", "  "], ["fav", "edit", "1", "--author", "\u{1B}"],
+      ["fav", "edit", "1", "--quote", String(repeating: "a", count: 4001)],
+      ["fav", "edit", "1", "--note", String(repeating: "n", count: 4001)],
+    ] {
+      let (message, code) = await failure(arguments, env())
+      #expect(code == 64, "\(arguments.prefix(4))")
+      #expect(!message.isEmpty)
+    }
+    #expect(try database.favorite(id: 1)?.quote.text == "Go find yourself.")
+  }
+
+  @Test("An edit that makes a favorite equal to another is refused with exit 3")
+  func editDuplicate() async throws {
+    let (_, code) = await failure(
+      ["fav", "edit", "3", "--quote", Samples.rumi.text.uppercased(), "--author", "rumi"], env())
+    #expect(code == 3)
+    #expect(console.err == "Already a Favorite: This quote is already in your favorites.\n")
+    #expect(try database.favorite(id: 3)?.quote == Samples.lao)
+  }
+
+  @Test("fav edit of an unknown id says so")
+  func editUnknown() async throws {
+    let (message, code) = await failure(["fav", "edit", "9", "--note", "x"], env())
+    #expect(message == "No favorite with id 9. Run 'powerquotes fav list' to see ids.")
+    #expect(code == 1)
+  }
+
+  @Test("With no flag fav edit opens $EDITOR on the form and saves what it wrote")
+  func editInEditor() async throws {
+    let variables = try editor(
+      """
+      sed -i -e 's/^Lao Tzu$/Laozi/' -e 's/^\\[note\\]$/[note]\\nWritten in the editor./' "$1"
+      """)
+    try await execute(["fav", "edit", "3"], env(variables: variables))
+    #expect(console.out == "Favorite 3 edited.\n")
+    #expect(try database.favorite(id: 3)?.quote.author == "Laozi")
+    #expect(try database.favorite(id: 3)?.note == "Written in the editor.")
+  }
+
+  @Test("$VISUAL comes before $EDITOR; arguments in it are kept")
+  func visualFirst() async throws {
+    var variables = try editor("sed -i \"s/^Rumi\\$/$1/\" \"$2\"")
+    variables["VISUAL"] = (variables["EDITOR"] ?? "") + " Jalal-ud-Din"
+    variables["EDITOR"] = "false"
+    try await execute(["fav", "edit", "1"], env(variables: variables))
+    #expect(try database.favorite(id: 1)?.quote.author == "Jalal-ud-Din")
+  }
+
+  @Test(
+    "An unchanged or emptied form changes nothing",
+    arguments: [
+      ("true", "Nothing changed in favorite 2.\n"),
+      (": > \"$1\"", "The form was emptied; nothing changed.\n"),
+      ("sed -i '/^[^#]/d' \"$1\"", "The form was emptied; nothing changed.\n"),
+    ])
+  func editorNoChange(script: String, note: String) async throws {
+    let changes = try database.libraryChanges()
+    try await execute(["fav", "edit", "2"], env(variables: try editor(script)))
+    #expect(console.err == note)
+    #expect(console.out.isEmpty)
+    #expect(try database.favorite(id: 2)?.quote == Samples.umar)
+    #expect(try database.libraryChanges() == changes)
+  }
+
+  @Test(
+    "A failing or missing editor is one sentence, and nothing changes",
+    arguments: [
+      ("exit 3", "exited with status 3; nothing changed."),
+      ("sed -i 's/Rumi/Someone/' \"$1\"; exit 1", "exited with status 1; nothing changed."),
+    ])
+  func editorFails(script: String, ending: String) async throws {
+    let (message, code) = await failure(["fav", "edit", "1"], env(variables: try editor(script)))
+    #expect(message.hasPrefix("The editor '"))
+    #expect(message.hasSuffix(ending))
+    #expect(code == 1)
+    #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
+  }
+
+  @Test("An editor that is not installed is named")
+  func editorMissing() async throws {
+    let (message, code) = await failure(
+      ["fav", "edit", "1"], env(variables: ["VISUAL": "no-such-editor-here"]))
+    #expect(
+      message
+        == "The editor 'no-such-editor-here' was not found; set VISUAL or EDITOR to an installed "
+        + "editor. Nothing changed.")
+    #expect(code == 1)
+  }
+
+  @Test("A form missing a section changes nothing (exit 64)")
+  func editorBrokeForm() async throws {
+    let (message, code) = await failure(
+      ["fav", "edit", "1"], env(variables: try editor("sed -i '/^\\[author\\]$/d' \"$1\"")))
+    #expect(
+      message == "The edited form has no [author] line, so it cannot be read; nothing changed.")
+    #expect(code == 1)
+    #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
+  }
+
+  @Test("fav rm moves to the trash; fav trash lists it; fav restore brings it back")
+  func trashAndRestore() async throws {
+    try await execute(["fav", "rm", "1", "3", "--yes"], env())
+    #expect(console.out == "Removed 2 favorites: 1, 3.\n")
+    console.clear()
+    try await execute(["fav", "trash"], env())
+    #expect(console.out.contains(" 1  Rumi"))
+    #expect(console.out.contains(" 3  Lao Tzu"))
+    console.clear()
+    try await execute(["fav", "trash", "--format", "json"], env())
+    let listed = try JSONSerialization.jsonObject(with: Data(console.out.utf8)) as? [[String: Any]]
+    #expect(listed?.map { $0["id"] as? Int } == [1, 3])
+    #expect(listed?.first?["trashedAt"] as? String == "2027-01-15T08:00:00Z")
+    console.clear()
+    try await execute(["fav", "restore", "3"], env())
+    #expect(console.out == "Restored favorite 3.\n")
+    #expect(try database.favorites().map(\.id) == [2, 3])
+  }
+
+  @Test("fav restore of an id not in the trash, or of a quote saved again, changes nothing")
+  func restoreRefused() async throws {
+    try await execute(["fav", "rm", "1", "--yes"], env())
+    var (message, code) = await failure(["fav", "restore", "1", "2"], env())
+    #expect(
+      message == "No favorite with id 2 in the trash. Run 'powerquotes fav trash' to see its ids.")
+    #expect(code == 1)
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    console.clear()
+    (_, code) = await failure(["fav", "restore", "1"], env())
+    #expect(code == 3)
+    #expect(
+      console.err
+        == "Already a Favorite: This quote is already in your favorites.\n"
+        + "Favorite 1 stays in the trash; nothing was restored.\n")
+    #expect(try database.trashedFavorites().map(\.favorite.id) == [1])
+    (_, code) = await failure(["fav", "restore"], env())
+    #expect(code == 64)
+  }
+
+  @Test("fav undo says what it undid, walks back, then says there is nothing to undo")
+  func undo() async throws {
+    try await execute(["fav", "rm", "1", "2", "--yes"], env())
+    try await execute(["fav", "edit", "3", "--note", "n"], env())
+    console.clear()
+    try await execute(["fav", "undo"], env())
+    try await execute(["fav", "undo"], env())
+    #expect(
+      console.out == "Undid: editing favorite 3.\nUndid: removing 2 favorites (1, 2).\n")
+    #expect(try database.favorites().map(\.id) == [1, 2, 3])
+    #expect(try database.trashedFavorites().isEmpty)
+    for _ in 1...3 { try await execute(["fav", "undo"], env()) }
+    let (message, code) = await failure(["fav", "undo"], env())
+    #expect(message == "Nothing to undo: no change to your favorites is recorded.")
+    #expect(code == 1)
+    #expect(try database.favoriteCount() == 0)
+  }
+
+  @Test("fav undo takes back fav tag and fav untag, and says which tags")
+  func undoTags() async throws {
+    try await execute(["fav", "tag", "3", "Journey", "wisdom"], env())
+    try await execute(["fav", "untag", "3", "journey"], env())
+    // Tags it has already, and tags it has not: no change, so nothing for undo to take back.
+    try await execute(["fav", "tag", "3", "wisdom"], env())
+    try await execute(["fav", "untag", "3", "absent"], env())
+    #expect(try database.favorite(id: 3)?.tags == ["wisdom"])
+    console.clear()
+    try await execute(["fav", "undo"], env())
+    #expect(console.out == "Undid: taking #journey off favorite 3.\n")
+    #expect(try database.favorite(id: 3)?.tags == ["journey", "wisdom"])
+    console.clear()
+    try await execute(["fav", "find", "journey", "--tag", "journey"], env())
+    #expect(console.out.contains(" 3  Lao Tzu"))
+    console.clear()
+    try await execute(["fav", "undo"], env())
+    #expect(console.out == "Undid: tagging favorite 3 with #journey #wisdom.\n")
+    #expect(try database.favorite(id: 3)?.tags == [])
+    console.clear()
+    try await execute(["fav", "tags"], env())
+    #expect(console.out.isEmpty)
+    console.clear()
+    try await execute(["fav", "undo"], env())
+    #expect(console.out == "Undid: adding favorite 3.\n")
+  }
+
+  @Test("fav edit --note: fav show shows the note, fav find finds it, undo takes it back")
+  func editedNoteIsFound() async throws {
+    console.clear()
+    try await execute(["fav", "find", "wedding"], env())
+    #expect(console.out.isEmpty)
+    try await execute(["fav", "edit", "1", "--note", "Read at Anna's wedding"], env())
+    console.clear()
+    try await execute(["fav", "show", "1"], env())
+    #expect(console.out.contains("Note: Read at Anna's wedding\n"))
+    console.clear()
+    try await execute(["fav", "find", "wedding"], env())
+    #expect(console.out.contains(" 1  Rumi"))
+    #expect(!console.out.contains("Lao Tzu"))
+    // The editor's form shows the note the favorite has now.
+    #expect(
+      try env().libraryController().form(id: 1).rendered(id: 1).contains(
+        "[note]\nRead at Anna's wedding\n"))
+    try await execute(["fav", "undo"], env())
+    console.clear()
+    try await execute(["fav", "find", "wedding"], env())
+    #expect(console.out.isEmpty)
+    #expect(try database.favorite(id: 1)?.note == "")
+  }
+
+  @Test("fav rm and fav restore keep the note and tags; fav trash shows them once in JSON")
+  func trashKeepsNoteAndTags() async throws {
+    try await execute(["fav", "tag", "3", "journey", "steps"], env())
+    try await execute(["fav", "edit", "3", "--note", "Chapter 64"], env())
+    try await execute(["fav", "rm", "3", "--yes"], env())
+    console.clear()
+    try await execute(["fav", "find", "chapter"], env())
+    #expect(console.out.isEmpty)
+    console.clear()
+    try await execute(["fav", "trash", "--format", "json"], env())
+    let json = console.out
+    #expect(json.components(separatedBy: "\"note\"").count == 2)
+    #expect(json.components(separatedBy: "\"tags\"").count == 2)
+    let listed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+    #expect(listed?.first?["note"] as? String == "Chapter 64")
+    #expect(listed?.first?["tags"] as? [String] == ["journey", "steps"])
+    #expect(try database.trashedFavorites().first?.favorite.tags == ["journey", "steps"])
+    console.clear()
+    try await execute(["fav", "restore", "3"], env())
+    let restored = try #require(try database.favorite(id: 3))
+    #expect(restored.note == "Chapter 64")
+    #expect(restored.tags == ["journey", "steps"])
+    #expect(try database.tagCounts().map(\.count) == [1, 1])
+    console.clear()
+    try await execute(["fav", "find", "chapter", "--tag", "steps"], env())
+    #expect(console.out.contains(" 3  Lao Tzu"))
+    console.clear()
+    try await execute(["fav", "undo"], env())
+    #expect(console.out == "Undid: restoring favorite 3.\n")
+    #expect(try database.favorite(id: 3) == nil)
+    #expect(try database.tagCounts().isEmpty)
+  }
+
+  @Test("fav trash --empty asks on a terminal, needs --yes elsewhere, and forgets the history")
+  func emptyTrash() async throws {
+    try await execute(["fav", "rm", "1", "2", "--yes"], env())
+    try await execute(["fav", "trash", "--empty"], env(input: ["n"], terminal: terminal))
+    #expect(
+      console.err.hasSuffix(
+        "Delete the 2 favorites in the trash for good? This cannot be undone. [y/N] Nothing deleted.\n"
+      ))
+    let (message, code) = await failure(["fav", "trash", "--empty"], env())
+    #expect(message.hasPrefix("Not emptying the trash without confirmation"))
+    #expect(code == 1)
+    #expect(try database.trashedFavorites().count == 2)
+    console.clear()
+    try await execute(["fav", "trash", "--empty"], env(input: ["y"], terminal: terminal))
+    #expect(console.out == "Deleted 2 favorites for good.\n")
+    #expect(try database.libraryChanges().isEmpty)
+    console.clear()
+    try await execute(["fav", "trash", "--empty", "--yes"], env())
+    try await execute(["fav", "trash"], env())
+    #expect(console.err == "The trash is empty.\nThe trash is empty.\n")
+    #expect((await failure(["fav", "trash", "--yes"], env())).1 == 64)
+    #expect((await failure(["fav", "trash", "--empty", "--format", "json"], env())).1 == 64)
+  }
+
+  @Test("The new commands have help with examples")
+  func help() {
+    for command in [
+      Favorites.Edit.self, Favorites.Trash.self, Favorites.Restore.self, Favorites.Undo.self,
+    ] as [any ParsableCommand.Type] {
+      let help = command.helpMessage()
+      #expect(help.contains("$ powerquotes fav "), "\(command)")
+    }
+    #expect(Favorites.Trash.helpMessage().contains("cannot be undone"))
+  }
+}
+
+@Suite("The shell's words for the library")
+struct EditTrashUndoShellTests {
+  @Test("undo, trash and edit are short words in the shell")
+  func shortWords() async throws {
+    let database = try QuoteDatabase.inMemory()
+    let console = CapturedConsole()
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    let script = ScriptedLines(["delete 1 --yes", "trash", "undo", "edit 1 --note hi", "undo"])
+    let shell = ShellSession(
+      env: .test(database: database, console: console), reader: script.reader())
+    #expect(await shell.run() == 0)
+    #expect(
+      console.out.contains(
+        "Undid: removing favorite 1.\nFavorite 1 edited.\nUndid: editing favorite 1.\n"))
+    #expect(console.out.contains(" 1  Rumi"))
+    #expect(try database.favorite(id: 1)?.note == "")
+  }
+
+  @Test("tag, untag, tags and restore are short words; undo takes a tag back")
+  func tagAndRestoreWords() async throws {
+    let database = try QuoteDatabase.inMemory()
+    let console = CapturedConsole()
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    let script = ScriptedLines([
+      "tag 1 ocean heart", "untag 1 heart", "tags", "undo", "delete 1 --yes", "restore 1",
+    ])
+    let shell = ShellSession(
+      env: .test(database: database, console: console), reader: script.reader())
+    #expect(await shell.run() == 0)
+    #expect(console.out.contains("Untagged favorite 1: took off #heart. Its tags: #ocean\n"))
+    #expect(console.out.contains("1  #ocean\n"))
+    #expect(console.out.contains("Undid: taking #heart off favorite 1.\n"))
+    #expect(console.out.contains("Restored favorite 1.\n"))
+    #expect(try database.favorite(id: 1)?.tags == ["heart", "ocean"])
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import PowerQuotesTestSupport
+import Testing
+
+@Suite("Trash, edit and undo with the built binary")
+struct LibraryEndToEndTests {
+  @Test("rm, trash, an editor, undo across runs, restore and an empty trash, with exit codes")
+  func acrossRuns() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let editor = home.file("editor.sh")
+    try "#!/bin/sh\nsed -i 's/^Socrates$/Plato/' \"$1\"\n".write(
+      toFile: editor, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: editor)
+    let env = ["POWERQUOTES_DATABASE": home.file("favorites.sqlite"), "EDITOR": editor]
+    func run(_ arguments: String...) async throws -> RunResult {
+      try await runBinary(arguments, home: home.path, environment: env)
+    }
+
+    #expect(try await run("fav", "add", "Know thyself.", "--author", "Socrates").status == 0)
+    #expect(try await run("fav", "add", "Be kind.", "--author", "Anon").status == 0)
+    let edit = try await run("fav", "edit", "1")
+    #expect(edit.out == "Favorite 1 edited.\n")
+    #expect(edit.status == 0)
+    let refused = try await run("fav", "rm", "1", "2")
+    #expect(refused.status == 1)
+    #expect(try await run("fav", "rm", "1", "2", "--yes").out == "Removed 2 favorites: 1, 2.\n")
+    let trash = try await run("fav", "trash", "--format", "json")
+    #expect(trash.out.contains(#""author" : "Plato""#))
+
+    let undo = try await run("fav", "undo")
+    #expect(undo.out == "Undid: removing 2 favorites (1, 2).\n")
+    #expect(try await run("fav", "undo").out == "Undid: editing favorite 1.\n")
+    #expect(try await run("fav", "show", "1").out.contains("Socrates"))
+
+    #expect(try await run("fav", "rm", "2", "--yes").status == 0)
+    #expect(try await run("fav", "restore", "2").out == "Restored favorite 2.\n")
+    let missing = try await run("fav", "restore", "2")
+    #expect(missing.status == 1)
+    #expect(
+      missing.err
+        == "Error: No favorite with id 2 in the trash. Run 'powerquotes fav trash' to see its ids.\n"
+    )
+
+    #expect(try await run("fav", "rm", "2", "--yes").status == 0)
+    #expect(
+      try await run("fav", "trash", "--empty", "--yes").out == "Deleted 1 favorite for good.\n")
+    let nothing = try await run("fav", "undo")
+    #expect(nothing.status == 1)
+    #expect(nothing.err == "Error: Nothing to undo: no change to your favorites is recorded.\n")
+  }
+}
