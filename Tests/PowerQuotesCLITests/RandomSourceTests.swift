@@ -145,7 +145,7 @@ struct RandomSourceTests: CLITestSuite {
   @Test(
     "Flags win over $POWERQUOTES_SOURCE, which wins over the default",
     arguments: [
-      ([], [:], Random.Plan.service(.dummyJSON, fallback: true)),
+      ([], [:], RandomPlan.service(.dummyJSON, fallback: true)),
       ([], ["POWERQUOTES_SOURCE": ""], .service(.dummyJSON, fallback: true)),
       ([], ["POWERQUOTES_SOURCE": "zenquotes"], .service(.zenQuotes, fallback: true)),
       ([], ["POWERQUOTES_SOURCE": " ZenQuotes "], .service(.zenQuotes, fallback: true)),
@@ -168,9 +168,9 @@ struct RandomSourceTests: CLITestSuite {
         ["--source", "zenquotes"], ["POWERQUOTES_SOURCE": "fortune"],
         .service(.zenQuotes, fallback: true)
       ),
-    ] as [([String], [String: String], Random.Plan)]
+    ] as [([String], [String: String], RandomPlan)]
   )
-  func plan(flags: [String], environment: [String: String], expected: Random.Plan) throws {
+  func plan(flags: [String], environment: [String: String], expected: RandomPlan) throws {
     let random = try Random.parse(flags)
     #expect(try random.plan(environment: environment) == expected)
   }

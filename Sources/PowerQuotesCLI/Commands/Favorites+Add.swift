@@ -68,28 +68,12 @@ extension Favorites {
       } else {
         result = try controller.addLastShown()
       }
-      try report(result, env: env)
-    }
-
-    private func report(_ result: AddFavoriteResult, env: AppEnvironment) throws {
       switch (result, output.format) {
-      case (.added(let favorite), .text):
-        env.console.print("Favorite added! (id \(favorite.id))")
-      case (.added(let favorite), .json):
-        env.console.out(JSONView.render(AddReport(status: "added", favorite: favorite)))
-      case (.alreadyFavorite, .text):
-        env.console.note(Messages.alreadyFavorite)
-      case (.alreadyFavorite(let favorite), .json):
-        env.console.out(JSONView.render(AddReport(status: "alreadyFavorite", favorite: favorite)))
+      case (.added, .text): env.console.print(AddFavoriteView.sentence(result))
+      case (.alreadyFavorite, .text): env.console.note(AddFavoriteView.sentence(result))
+      case (_, .json): env.console.out(AddFavoriteView.json(result))
       }
-      if case .alreadyFavorite = result {
-        throw ExitCodes.alreadyFavorite
-      }
-    }
-
-    private struct AddReport: Encodable {
-      var status: String
-      var favorite: Favorite
+      if case .alreadyFavorite = result { throw ExitCodes.alreadyFavorite }
     }
   }
 }

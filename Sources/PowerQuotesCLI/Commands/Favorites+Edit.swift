@@ -66,7 +66,7 @@ extension Favorites {
       } catch LibraryError.noteTooLong {
         throw ValidationError(LibraryError.noteTooLong.errorDescription ?? "")
       } catch LibraryError.alreadyFavorite {
-        env.console.note(Messages.alreadyFavorite)
+        env.console.note(AddFavoriteView.alreadyFavorite)
         throw ExitCodes.alreadyFavorite
       }
       switch outcome {

@@ -48,37 +48,22 @@ extension Favorites {
 
     func run(_ env: AppEnvironment) async throws {
       let controller = try env.exchangeController()
+      let favorites = { try controller.forEachFavorite(author: author, tag: tagOption.parsed, $0) }
       guard let output else {
         var buffered = BufferedOutput(env.console.out)
         // On a terminal the export is read, not saved: no stored escape sequence may reach it.
         // (Into a file or a pipe, it is data and stays exactly as stored.)
         let onTerminal = env.terminal.outputIsTerminal
-        _ = try write(controller) { text in
+        _ = try ExportView.stream(format, of: favorites) { text in
           buffered.append(onTerminal ? UntrustedText.sanitizedKeepingLines(text) : text)
         }
         buffered.flush()
         return
       }
       let file = try OutputFile(path: output, protecting: try env.database.filePath())
-      let count = try write(controller) { try file.write($0) }
+      let count = try ExportView.stream(format, of: favorites) { try file.write($0) }
       try file.close()
-      let what = count == 1 ? "1 favorite" : "\(count) favorites"
-      env.console.note("Exported \(what) to \(UntrustedText.sanitized(output)).")
-    }
-
-    /// Streams the export to `sink` a favorite at a time; returns how many were written.
-    private func write(
-      _ controller: ExchangeController,
-      to sink: (String) throws -> Void
-    ) throws -> Int {
-      try sink(ExportView.header(format))
-      var count = 0
-      try controller.forEachFavorite(author: author, tag: tagOption.parsed) { favorite in
-        try sink(ExportView.entry(favorite, format: format, index: count))
-        count += 1
-      }
-      try sink(ExportView.footer(format, count: count))
-      return count
+      env.console.note(ExportView.exported(count: count, to: output))
     }
   }
 }

@@ -32,48 +32,39 @@ extension Favorites {
     /// The query typed, the words one space apart.
     var text: String { words.joined(separator: " ") }
 
-    func validate() throws {
+    /// The query typed, or the sentence that says what is wrong with it.
+    func query() throws -> SearchQuery {
       do {
-        _ = try SearchQuery(text)
+        return try SearchQuery(text)
       } catch {
         throw ValidationError(error.description)
       }
     }
 
+    func validate() throws {
+      _ = try query()
+    }
+
     func run(_ env: AppEnvironment) async throws {
-      let query: SearchQuery
-      do {
-        query = try SearchQuery(text)
-      } catch {
-        throw ValidationError(error.description)
-      }
+      let (query, tag) = (try query(), tagOption.parsed)
       let controller = try env.libraryController()
       var out = BufferedOutput(env.console.out)
       switch output.format {
       case .json:
         var array = JSONArrayView()
         out.append(array.opening)
-        try controller.find(query, tag: tagOption.parsed, matches: false) { hit in
-          out.append(array.element(hit.favorite))
+        try controller.find(query, tag: tag, matches: false) {
+          out.append(array.element($0.favorite))
         }
         out.append(array.closing)
       case .text:
-        // The hits are kept to lay the table out for them alone. Ranking sorts every match
-        // before the first one comes back anyway, and measuring the whole library's authors
-        // instead (as 'fav list' does) cost more than the search itself.
         var hits: [SearchHit] = []
-        try controller.find(query, tag: tagOption.parsed, matches: env.painter.enabled) {
-          hits.append($0)
-        }
+        try controller.find(query, tag: tag, matches: env.painter.enabled) { hits.append($0) }
         guard !hits.isEmpty else {
           env.console.note("No favorites match '\(UntrustedText.sanitized(text))'.")
           return
         }
-        let view = FavoriteListView(
-          shape: FavoriteListView.shape(of: hits.lazy.map(\.favorite)),
-          width: env.terminal.width, painter: env.painter)
-        out.append(view.header())
-        for hit in hits { out.append(view.row(hit)) }
+        out.append(FavoriteListView.render(hits, width: env.terminal.width, painter: env.painter))
       }
       out.flush()
     }

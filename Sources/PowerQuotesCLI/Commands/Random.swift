@@ -68,18 +68,6 @@ struct Random: EnvironmentCommand {
   @OptionGroup var output: FormatOptions
   @OptionGroup var global: GlobalOptions
 
-  /// What to ask for, once the flags and `$POWERQUOTES_SOURCE` are read.
-  enum Plan: Equatable {
-    /// DummyJSON's quote with this id.
-    case quote(id: Int)
-    /// A random quote from the service, or from the pool when it fails and `fallback` is set.
-    case service(QuoteService, fallback: Bool)
-    /// A random quote from the pool.
-    case offline
-    /// A random favorite that passes the filter.
-    case favorites(FavoriteFilter)
-  }
-
   func validate() throws {
     try validateFavorites()
     if id != nil, let flag = lengths.flagName {
@@ -116,7 +104,7 @@ struct Random: EnvironmentCommand {
   ///
   /// Flags on the command line win over the variable: `--id` always asks DummyJSON, `--offline`
   /// never asks anyone, and `--online` with `POWERQUOTES_SOURCE=offline` asks DummyJSON.
-  func plan(environment: [String: String]) throws -> Plan {
+  func plan(environment: [String: String]) throws -> RandomPlan {
     if favorites {
       return .favorites(
         FavoriteFilter(author: author, tag: tagOptions.parsed, length: lengths.length))
@@ -135,51 +123,25 @@ struct Random: EnvironmentCommand {
     let plan = try plan(environment: env.environment)
     let (controller, storeNote) = try env.quoteControllerSurvivingUnreachableStore()
     if let storeNote { env.console.note(storeNote) }
-    let quote: Quote
+    let shown: ShownQuote
     do {
-      switch plan {
-      case .quote(let id):
-        quote = try await controller.quote(id: id)
-      case .offline:
-        quote = try await controller.random(mode: .offline, length: lengths.length).quote
-      case .service(let service, let fallback):
-        let shown = try await controller.random(
-          mode: fallback ? .automatic : .online, from: service, length: lengths.length)
-        if let note = shown.fallbackNote {
-          env.console.note(note)
-        }
-        quote = shown.quote
-      case .favorites(let filter):
-        quote = try controller.randomFavorite(filter).quote
-      }
+      shown = try await controller.show(plan, length: lengths.length)
     } catch let error as RandomError {
       env.console.note(error.errorDescription ?? "\(error)")
       throw ExitCodes.nothingMatches
     }
-
+    if let note = shown.fallbackNote { env.console.note(note) }
     switch output.format {
     case .text:
       env.console.out(
-        QuoteCardView.render(quote, width: env.terminal.width, painter: env.painter)
-      )
-    case .json:
-      env.console.out(JSONView.render(quote))
+        QuoteCardView.render(shown.quote, width: env.terminal.width, painter: env.painter))
+    case .json: env.console.out(JSONView.render(shown.quote))
     }
-    env.credit(quote)
-
+    env.credit(shown.quote)
     if save {
-      switch try env.favoritesController().add(quote) {
-      case .added(let favorite): env.console.note("Favorite added! (id \(favorite.id))")
-      case .alreadyFavorite: env.console.note(Messages.alreadyFavorite)
-      }
+      env.console.note(AddFavoriteView.sentence(try env.favoritesController().add(shown.quote)))
     }
   }
-}
-
-/// Sentences shared by several commands.
-enum Messages {
-  /// The iOS app's alert for a duplicate favorite.
-  static let alreadyFavorite = "Already a Favorite: This quote is already in your favorites."
 }
 
 extension AppEnvironment {

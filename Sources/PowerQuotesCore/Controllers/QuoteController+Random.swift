@@ -123,3 +123,24 @@ extension QuoteController {
     return candidate
   }
 }
+
+extension QuoteController {
+  /// The quote `plan` asks for, of `length` when given (a favorites plan carries its own),
+  /// remembered as the last shown; its ``ShownQuote/fallbackNote`` says when it came from the
+  /// pool instead of the service.
+  ///
+  /// - Throws: ``RandomError`` when no quote fits, and the client's error when `.quote(id:)` or
+  ///   a service without fallback fails.
+  public func show(_ plan: RandomPlan, length: QuoteLength?) async throws -> ShownQuote {
+    switch plan {
+    case .quote(let id):
+      return ShownQuote(quote: try await quote(id: id), fallbackReason: nil)
+    case .offline:
+      return try await random(mode: .offline, length: length)
+    case .service(let service, let fallback):
+      return try await random(mode: fallback ? .automatic : .online, from: service, length: length)
+    case .favorites(let filter):
+      return ShownQuote(quote: try randomFavorite(filter).quote, fallbackReason: nil)
+    }
+  }
+}

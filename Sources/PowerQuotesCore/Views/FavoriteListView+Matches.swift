@@ -14,6 +14,17 @@ extension FavoriteListView {
     return shape
   }
 
+  /// The table of `hits`, laid out for them alone, in their order.
+  ///
+  /// The hits are kept to be measured: ranking sorts every match before the first one comes
+  /// back anyway, and measuring the whole library's authors instead (as 'fav list' does) costs
+  /// more than the search itself.
+  public static func render(_ hits: [SearchHit], width: Int, painter: TextPainter) -> String {
+    let view = FavoriteListView(
+      shape: shape(of: hits.lazy.map(\.favorite)), width: width, painter: painter)
+    return hits.reduce(into: view.header()) { $0 += view.row($1) }
+  }
+
   /// A found favorite's line, as ``row(_:)`` draws it, with its matching words painted where
   /// the hit says they are.
   public func row(_ hit: SearchHit) -> String {
