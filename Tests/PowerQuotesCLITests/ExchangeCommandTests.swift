@@ -75,7 +75,7 @@ struct ExchangeCommandTests: CLITestSuite {
     #expect(console.err == "Exported 3 favorites to \(path).\n")
     #expect(
       try String(contentsOfFile: path, encoding: .utf8)
-        == ExportView.render(try database.favorites(), format: .json))
+        == ExportView.streamed(try database.favorites(), format: .json))
   }
 
   @Test("fav import reports counts on stdout and each rejected row on stderr")

@@ -28,7 +28,7 @@ struct ExchangeControllerTests {
   }
 
   private func exported(_ database: any QuoteStore, _ format: ExportFormat) throws -> String {
-    ExportView.render(try database.favorites(), format: format)
+    ExportView.streamed(try database.favorites(), format: format)
   }
 
   @Test(

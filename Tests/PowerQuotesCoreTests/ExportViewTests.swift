@@ -25,7 +25,7 @@ struct ExportViewTests {
   @Test("JSON: the list's fields, with millisecond times")
   func json() {
     #expect(
-      ExportView.render(exportFixture, format: .json) == #"""
+      ExportView.streamed(exportFixture, format: .json) == #"""
         [
           {
             "author" : "Socrates",
@@ -46,13 +46,13 @@ struct ExportViewTests {
 
         """#
     )
-    #expect(ExportView.render([], format: .json) == "[]\n")
+    #expect(ExportView.streamed([], format: .json) == "[]\n")
   }
 
   @Test("CSV: RFC 4180, CR LF line ends, quoted only when needed")
   func csv() {
     #expect(
-      ExportView.render(exportFixture, format: .csv)
+      ExportView.streamed(exportFixture, format: .csv)
         == "quote,author,source,source_id,saved_at,note,tags\r\n"
         + "Know thyself.,Socrates,manual,,2027-01-15T08:00:00.000Z,,\r\n"
         + "\"Line one, \"\"two\"\"\n%\nthree\",Rumi,dummyjson,7,2027-01-15T08:00:00.250Z,,\r\n"
@@ -62,7 +62,7 @@ struct ExportViewTests {
   @Test("Markdown: one block quote per favorite")
   func markdown() {
     #expect(
-      ExportView.render(exportFixture, format: .markdown) == """
+      ExportView.streamed(exportFixture, format: .markdown) == """
         > Know thyself.
         >
         > — Socrates
@@ -80,7 +80,7 @@ struct ExportViewTests {
   @Test("Fortune: a % line inside a quote gets a space so it is not a separator")
   func fortune() {
     #expect(
-      ExportView.render(exportFixture, format: .fortune)
+      ExportView.streamed(exportFixture, format: .fortune)
         == "Know thyself.\n\t\t-- Socrates\n%\nLine one, \"two\"\n% \nthree\n\t\t-- Rumi\n%\n"
     )
   }
@@ -109,13 +109,13 @@ struct ExportViewTests {
     let favorite = Favorite(
       id: 1, quote: Quote(text: "Tab\there\u{07}", author: "A\u{1B}[1mB", source: .manual),
       savedAt: testDate)
-    #expect(ExportView.render([favorite], format: .csv).contains("Tab\there,AB,"))
+    #expect(ExportView.streamed([favorite], format: .csv).contains("Tab\there,AB,"))
     for format in [ExportFormat.markdown, .fortune] {
-      let text = ExportView.render([favorite], format: format)
+      let text = ExportView.streamed([favorite], format: format)
       #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
       #expect(text.contains("Tab\there"))
     }
-    let json = ExportView.render([favorite], format: .json)
+    let json = ExportView.streamed([favorite], format: .json)
     let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
     #expect(decoded?.first?["author"] as? String == "A\u{1B}[1mB")
   }
@@ -130,7 +130,7 @@ struct ExportViewTests {
       quote: Quote(text: "\(long)\n%\n%%\n-- not the author", author: "Ann", source: .manual),
       savedAt: testDate)
     let path = folder.file("quotes")
-    try ExportView.render(exportFixture + [tricky], format: .fortune)
+    try ExportView.streamed(exportFixture + [tricky], format: .fortune)
       .write(toFile: path, atomically: false, encoding: .utf8)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(strfile))

@@ -15,7 +15,7 @@ private func parse(bytes: [UInt8]) throws -> ImportParser.Batch {
 struct ImportParserTests {
   @Test("Our JSON export reads back exactly: text, author, source, source id, time")
   func ourJSON() throws {
-    let batch = try parse(ExportView.render(exportFixture, format: .json))
+    let batch = try parse(ExportView.streamed(exportFixture, format: .json))
     #expect(batch.format == .json)
     #expect(batch.rejected.isEmpty)
     #expect(batch.quotes.map(\.quote) == exportFixture.map(\.quote))
@@ -81,14 +81,14 @@ struct ImportParserTests {
 
   @Test("Our CSV export reads back exactly")
   func csvRoundTrip() throws {
-    let batch = try parse(ExportView.render(exportFixture, format: .csv))
+    let batch = try parse(ExportView.streamed(exportFixture, format: .csv))
     #expect(batch.quotes.map(\.quote) == exportFixture.map(\.quote))
     #expect(batch.quotes.map(\.savedAt) == exportFixture.map(\.savedAt))
   }
 
   @Test("Fortune entries parse back, with the author from a dash line or Unknown")
   func fortune() throws {
-    let exported = try parse(ExportView.render(exportFixture, format: .fortune))
+    let exported = try parse(ExportView.streamed(exportFixture, format: .fortune))
     #expect(exported.format == .fortune)
     #expect(exported.quotes.map(\.quote.text) == exportFixture.map(\.quote.text))
     #expect(exported.quotes.map(\.quote.author) == ["Socrates", "Rumi"])

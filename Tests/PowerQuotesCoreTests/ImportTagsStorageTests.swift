@@ -115,7 +115,7 @@ struct ImportTagsStorageTests {
     #expect(before.map(\.note) == ["Delphi,\n\"the temple\"", "", ""])
     #expect(before.map(\.tags) == [["greek", "wisdom"], [], ["ünïcode"]])
     let target = folder.file("target.sqlite")
-    let report = try await importFile(ExportView.render(before, format: format), into: target)
+    let report = try await importFile(ExportView.streamed(before, format: format), into: target)
     #expect(report.added == 3)
     #expect(report.rejected.isEmpty)
     let after = try QuoteDatabase.open(path: target).favorites()

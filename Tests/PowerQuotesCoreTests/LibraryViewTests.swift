@@ -101,26 +101,26 @@ struct LibraryViewTests {
   @Test("Exports: JSON and CSV carry note and tags, Markdown shows them, fortune ignores them")
   func exports() throws {
     let favorites = [Self.tagged, Favorite(id: 8, quote: Samples.lao, savedAt: testDate)]
-    let csv = ExportView.render(favorites, format: .csv)
+    let csv = ExportView.streamed(favorites, format: .csv)
     #expect(
       csv == "quote,author,source,source_id,saved_at,note,tags\r\n"
         + "Know thyself.,Socrates,manual,,2027-01-15T08:00:00.000Z,"
         + "\"Delphi.\nOn the temple\u{1B}[31m wall.\",greek stoic\r\n"
         + "The journey of a thousand miles begins with one step.,Lao Tzu,zenquotes,,"
         + "2027-01-15T08:00:00.000Z,,\r\n")
-    let json = ExportView.render(favorites, format: .json)
+    let json = ExportView.streamed(favorites, format: .json)
     let decoded = try JSONDecoder.iso8601WithMilliseconds.decode(
       [Favorite].self, from: Data(json.utf8))
     #expect(decoded.map(\.note) == [Self.tagged.note, ""])
     #expect(decoded.map(\.tags) == [["greek", "stoic"], []])
     #expect(!json.contains("\"note\" : \"\""))
     #expect(
-      ExportView.render([Self.tagged], format: .markdown)
+      ExportView.streamed([Self.tagged], format: .markdown)
         == "> Know thyself.\n>\n> — Socrates\n\nTags: #greek #stoic\n\n"
         + "Delphi.  \nOn the temple\u{1B}[31m wall.  \n")
     #expect(
-      ExportView.render([Self.tagged], format: .fortune)
-        == ExportView.render(
+      ExportView.streamed([Self.tagged], format: .fortune)
+        == ExportView.streamed(
           [Favorite(id: 7, quote: Samples.socrates, savedAt: testDate)], format: .fortune))
   }
 }

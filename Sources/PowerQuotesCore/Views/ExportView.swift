@@ -5,23 +5,14 @@ import Foundation
 /// Exports are data, not terminal text: quotes and authors are kept exactly as stored. Only
 /// what the format itself needs changes: line breaks in Markdown and fortune entries, and a
 /// space after a line that `strfile` would take for a separator. The output is made a piece at a
-/// time (``header(_:)``, one ``entry(_:format:index:)`` per favorite, ``footer(_:count:)``), so a
-/// long export can stream.
+/// time (``header(_:)``, one ``entry(_:format:index:)`` per favorite, ``footer(_:count:)``, as
+/// ``stream(_:of:to:)`` writes them), so a long export streams.
 public enum ExportView {
   /// The CSV header.
   ///
   /// `note` and `tags` (the tags one space apart) come last, so a reader of the first five
   /// columns reads them where it always did.
   public static let csvHeader = "quote,author,source,source_id,saved_at,note,tags"
-
-  /// Every favorite in `format`, at once: for short lists and tests.
-  public static func render(_ favorites: [Favorite], format: ExportFormat) -> String {
-    var text = header(format)
-    for (index, favorite) in favorites.enumerated() {
-      text += entry(favorite, format: format, index: index)
-    }
-    return text + footer(format, count: favorites.count)
-  }
 
   /// What comes before the first favorite.
   public static func header(_ format: ExportFormat) -> String {

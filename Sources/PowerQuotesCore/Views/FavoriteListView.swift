@@ -65,15 +65,10 @@ public struct FavoriteListView: Sendable {
     TerminalText.displayWidth(UntrustedText.sanitized(author))
   }
 
-  /// The whole table for `favorites`.
+  /// The whole table for `favorites` (as `fav trash` shows them), laid out for them alone.
   public static func render(_ favorites: [Favorite], width: Int, painter: TextPainter) -> String {
-    let shape = FavoriteListShape(
-      count: favorites.count,
-      largestID: favorites.map(\.id).max() ?? 0,
-      widestAuthor: favorites.map { authorWidth($0.quote.author) }.max() ?? 0
-    )
-    let view = FavoriteListView(shape: shape, width: width, painter: painter)
-    return favorites.reduce(view.header()) { $0 + view.row($1) }
+    let view = FavoriteListView(shape: shape(of: favorites), width: width, painter: painter)
+    return favorites.reduce(into: view.header()) { $0 += view.row($1) }
   }
 
   /// `text` (digits or a header, one column per byte) after spaces up to `width`.
