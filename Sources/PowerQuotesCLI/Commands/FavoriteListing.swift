@@ -80,15 +80,18 @@ struct FavoriteListing: ShellContinuation {
       output.flush()
       return
     }
-    let page = try controller.page(
-      author: pager.author, tag: tag, after: pager.lastID, limit: pageSize)
-    guard !page.isEmpty else {
+    // The header goes before the first row: a page that comes back empty prints none.
+    let count = try controller.forEach(
+      author: pager.author, tag: tag, after: pager.lastID, limit: pageSize
+    ) { favorite in
+      if pager.shown == first - 1 { output.append(pager.header()) }
+      output.append(pager.row(favorite))
+    }
+    guard count > 0 else {
       ended = true
       env.console.note(FavoritePager.endedEarly)
       return
     }
-    output.append(pager.header())
-    for favorite in page { output.append(pager.row(favorite)) }
     output.flush()
     env.console.note(pager.position(from: first))
   }

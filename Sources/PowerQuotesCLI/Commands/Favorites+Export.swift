@@ -47,8 +47,8 @@ extension Favorites {
     }
 
     func run(_ env: AppEnvironment) async throws {
-      let controller = try env.exchangeController()
-      let favorites = { try controller.forEachFavorite(author: author, tag: tagOption.parsed, $0) }
+      let controller = try env.favoritesController()
+      let favorites = { _ = try controller.forEach(author: author, tag: tagOption.parsed, $0) }
       guard let output else {
         var buffered = BufferedOutput(env.console.out)
         // On a terminal the export is read, not saved: no stored escape sequence may reach it.

@@ -17,14 +17,6 @@ public struct ExchangeController: Sendable {
     self.now = now
   }
 
-  /// Calls `body` with every favorite to export, or those whose author contains `author`, one
-  /// at a time in id order, so that a long export is never all in memory.
-  public func forEachFavorite(
-    author: String?, tag: FavoriteTag? = nil, _ body: (Favorite) throws -> Void
-  ) throws {
-    try database.forEachFavorite(matching: author, tag: tag, after: 0, limit: nil, body)
-  }
-
   /// Reads `location` and saves its quotes in one transaction, all or none; with `dryRun`,
   /// only reports what it would do.
   ///

@@ -84,29 +84,33 @@ public struct FavoritesController: Sendable {
     return shape
   }
 
-  /// At most `limit` favorites after id `afterID`, or of those whose author contains `author`
-  /// and that have `tag`.
-  public func page(
-    author: String?, tag: FavoriteTag? = nil, after afterID: Int64, limit: Int
-  ) throws -> [Favorite] {
-    var favorites: [Favorite] = []
-    try database.forEachFavorite(matching: author, tag: tag, after: afterID, limit: limit) {
-      favorites.append($0)
+  /// Calls `body` with favorites one at a time, in id order, and returns how many.
+  ///
+  /// Only those whose author contains `author` and that have `tag`, when given; only those
+  /// after id `afterID`, `limit` at most, when given. The count tells a page that came back
+  /// empty. `fav list`, its pages in the shell and `fav export` all read favorites this way.
+  @discardableResult
+  public func forEach(
+    author: String?,
+    tag: FavoriteTag? = nil,
+    after afterID: Int64 = 0,
+    limit: Int? = nil,
+    _ body: (Favorite) throws -> Void
+  ) throws -> Int {
+    // `body` is called only while this runs; it escapes only into the store's body below.
+    try withoutActuallyEscaping(body) { body in
+      var count = 0
+      try database.forEachFavorite(matching: author, tag: tag, after: afterID, limit: limit) {
+        count += 1
+        try body($0)
+      }
+      return count
     }
-    return favorites
   }
 
   /// Every favorite's author, once each, for completion.
   public func authors() throws -> [String] {
     try database.favoriteAuthors()
-  }
-
-  /// Calls `body` with every favorite, or those whose author contains `author` and that have
-  /// `tag`, one at a time.
-  public func forEach(
-    author: String?, tag: FavoriteTag? = nil, _ body: (Favorite) throws -> Void
-  ) throws {
-    try database.forEachFavorite(matching: author, tag: tag, after: 0, limit: nil, body)
   }
 
   /// The favorite with `id`.
