@@ -198,7 +198,9 @@ struct CommandTests: CLITestSuite {
         ["fav", "add", "--id", "9999"], env(client: .throwing(.notFound(id: 9999))))
     }
     #expect(
-      UserFacingError.message(for: try #require(error)) == "DummyJSON has no quote with id 9999.")
+      UserFacingError.message(for: try #require(error))
+        == "DummyJSON has no quote with id 9999. Run 'powerquotes browse' to see its quotes "
+        + "and their ids.")
   }
 
   @Test("fav list, search and show")

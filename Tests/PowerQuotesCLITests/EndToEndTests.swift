@@ -292,7 +292,10 @@ struct EndToEndTests {
       let byID = try await runBinary(
         ["fav", "add", "--id", "7"], home: home.path, environment: env)
       #expect(byID.status == 1)
-      #expect(byID.err == "Error: DummyJSON has no quote with id 7.\n")
+      #expect(
+        byID.err
+          == "Error: DummyJSON has no quote with id 7. Run 'powerquotes browse' to see its quotes and their "
+          + "ids.\n")
 
       let list = try await runBinary(
         ["fav", "list", "--format", "json"], home: home.path, environment: env)

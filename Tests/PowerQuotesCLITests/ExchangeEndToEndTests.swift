@@ -57,6 +57,19 @@ struct ExchangeEndToEndTests {
     #expect(imported.out == "Imported 1 favorite: 1 added, 0 already favorites, 0 rejected.\n")
   }
 
+  @Test("Standard input is named so in a message, not '-'")
+  func standardInputNamed() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let result = try await runBinary(
+      ["fav", "import", "-"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": home.file("q.sqlite")], input: "")
+    #expect(result.status == 1)
+    #expect(
+      result.err == "Error: Standard input is empty: there is nothing to import. Give a JSON, "
+        + "CSV or fortune file.\n")
+  }
+
   @Test("A broken file: one sentence on stderr, exit 1, the database unchanged")
   func brokenFile() async throws {
     let home = try TemporaryFolder()

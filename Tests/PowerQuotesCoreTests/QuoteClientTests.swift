@@ -55,7 +55,10 @@ import Testing
     }
     #expect(log.paths == ["/quotes/9999"])
     #expect(error == .notFound(id: 9999))
-    #expect(error.errorDescription == "DummyJSON has no quote with id 9999.")
+    #expect(
+      error.errorDescription
+        == "DummyJSON has no quote with id 9999. Run 'powerquotes browse' to see its quotes "
+        + "and their ids.")
   }
 
   /// 429 carries the wait from `Retry-After` when it is a number of seconds, and nil otherwise.

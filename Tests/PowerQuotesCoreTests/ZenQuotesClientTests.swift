@@ -247,7 +247,7 @@ struct QuoteClientErrorTests {
         "DummyJSON did not answer within 10 s. Try again, or raise --timeout.",
         "DummyJSON is rate limiting requests. Try again in 10 s.",
         "DummyJSON is rate limiting requests. Try again in a few seconds.",
-        "DummyJSON has no quote with id 7.",
+        "DummyJSON has no quote with id 7. Run 'powerquotes browse' to see its quotes and their ids.",
         "DummyJSON answered with server error 503. Try again later.",
         "DummyJSON sent an unexpected reply (an HTML page instead of JSON). Check --api-url.",
       ]

@@ -10,8 +10,10 @@ extension Favorites {
       discussion: """
         JSON (the default) keeps everything and 'fav import' reads it back exactly. CSV has \
         the header quote,author,source,source_id,saved_at,note,tags (tags one space apart). \
-        Markdown is one block quote per favorite, with its tags and note; fortune is %-separated entries for strfile and fortune. Quotes are written \
-        as stored, not cleaned up for a terminal. --output FILE writes the file in place, as a \
+        Markdown is one block quote per favorite, with its tags and note; fortune is %-separated entries for strfile and fortune. JSON keeps the text \
+        exactly as stored (control characters escaped); CSV, Markdown and fortune files have \
+        control characters and escape sequences removed, so a file you 'cat' later is safe. \
+        --output FILE writes the file in place, as a \
         shell's > would: a link is followed and an existing file keeps its permissions.
 
         Examples:

@@ -8,8 +8,8 @@ extension Favorites {
       commandName: "stats",
       abstract: "Count favorites: by author (top 10), source, tag and month saved.",
       discussion: """
-        Months are those of your local calendar (set TZ to choose another time zone). On a \\
-        terminal the top authors and the months are drawn as bars that fit its width; piped, \\
+        Months are those of your local calendar (set TZ to choose another time zone). On a \
+        terminal the top authors and the months are drawn as bars that fit its width; piped, \
         the same lines come without bars. --format json gives the same numbers.
 
         Examples:

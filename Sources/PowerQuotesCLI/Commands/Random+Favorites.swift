@@ -8,7 +8,7 @@ extension Random {
       if author != nil {
         throw ValidationError("--author picks among your favorites, so it needs --favorites.")
       }
-      if tagOptions.tag != nil {
+      if tag != nil {
         throw ValidationError("--tag picks among your favorites, so it needs --favorites.")
       }
       return
@@ -23,6 +23,14 @@ extension Random {
     }
     if let author, UntrustedText.isBlank(author) {
       throw ValidationError("--author is empty. Give part of an author's name.")
+    }
+    // The same check as TagOptions makes for the commands whose --tag needs nothing else.
+    if let tag {
+      do {
+        _ = try FavoriteTag(tag)
+      } catch {
+        throw ValidationError("--tag: \(error.description)")
+      }
     }
   }
 }

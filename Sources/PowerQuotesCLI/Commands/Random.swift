@@ -62,7 +62,8 @@ struct Random: EnvironmentCommand {
   @Option(help: ArgumentHelp("With --favorites: only favorites whose author contains this text."))
   var author: String?
 
-  @OptionGroup var tagOptions: TagOptions
+  @Option(help: ArgumentHelp("With --favorites: only favorites with this tag.", valueName: "tag"))
+  var tag: String?
   @OptionGroup var lengths: LengthOptions
 
   @OptionGroup var output: FormatOptions
@@ -107,7 +108,8 @@ struct Random: EnvironmentCommand {
   func plan(environment: [String: String]) throws -> RandomPlan {
     if favorites {
       return .favorites(
-        FavoriteFilter(author: author, tag: tagOptions.parsed, length: lengths.length))
+        FavoriteFilter(
+          author: author, tag: tag.flatMap { try? FavoriteTag($0) }, length: lengths.length))
     }
     if let id { return .quote(id: id) }
     if offline { return .offline }

@@ -9,8 +9,8 @@ struct Shell: EnvironmentCommand {
     abstract: "Shuffle, save, search, share and delete quotes in one session.",
     discussion: """
       On a terminal: line editing and history (GNU readline, ~/.inputrc), Tab completion of \
-      commands, flags and authors, and Ctrl-C to abandon a line or a request. History is kept \
-      in $XDG_STATE_HOME/powerquotes/history (else ~/.local/state/powerquotes/history).
+      commands, flags, authors and tags, and Ctrl-C to abandon a line or a request. History is \
+      kept in $XDG_STATE_HOME/powerquotes/history (else ~/.local/state/powerquotes/history).
 
       Elsewhere it reads a script, one command per line; blank lines and lines starting with # \
       are skipped. The exit status is that of the first line that failed, 0 if none did.

@@ -22,9 +22,10 @@ public enum ImportLocation: Sendable, Equatable, CustomStringConvertible {
     return .url(url)
   }
 
-  /// The path or the URL, as given.
+  /// The path or the URL, as given; `-` is named for what it means.
   public var description: String {
     switch self {
+    case .file("-"): "Standard input"
     case .file(let path): path
     case .url(let url): url.absoluteString
     }

@@ -91,7 +91,8 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
     case .rateLimited(nil, _):
       return "\(name) is rate limiting requests. Try again in a few seconds."
     case .notFound(let id):
-      return "DummyJSON has no quote with id \(id)."
+      return "DummyJSON has no quote with id \(id). \(CommandHint.run("browse")) to see its quotes "
+        + "and their ids."
     case .serverError(let status, _):
       return "\(name) answered with server error \(status). Try again later."
     case .unexpectedResponse:
