@@ -142,6 +142,33 @@ struct ShellTests: CLITestSuite {
       rows.map { $0.split(separator: " ").first.map(String.init) } == (1...12).map { "\($0)" })
   }
 
+  @Test("more after the rest was removed says so, with no header and no rows")
+  func pagingEndsEarly() async throws {
+    for n in 1...7 {
+      _ = try database.addFavorite(
+        Quote(text: "Quote \(n)", author: "Author", source: .manual),
+        at: testDate
+      )
+    }
+    // A 9-row window: 5 rows a page.
+    let terminal = TerminalInfo(
+      width: 80,
+      height: 9,
+      inputIsTerminal: false,
+      outputIsTerminal: false,
+      usesColor: false
+    )
+    let (shell, _) = session(["list", "fav rm 6 7 --yes", "more"], terminal: terminal)
+    #expect(await shell.run() == 0)
+    // fav rm says what it removed on stdout too.
+    let lines = console.out.split(separator: "\n").filter { !$0.hasPrefix("Removed") }
+    #expect(lines.filter { $0.hasPrefix("ID") }.count == 1)
+    #expect(
+      lines.filter { !$0.hasPrefix("ID") }.map { $0.split(separator: " ").first.map(String.init) }
+        == (1...5).map { "\($0)" })
+    #expect(console.err.hasSuffix("\nNothing more to show.\n"))
+  }
+
   @Test("fav rm asks in the shell as on a terminal")
   func removeAsks() async throws {
     _ = try database.addFavorite(Samples.rumi, at: testDate)
