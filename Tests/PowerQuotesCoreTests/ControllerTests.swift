@@ -1,8 +1,9 @@
 import Foundation
-import PowerQuotesCore
 import PowerQuotesTestSupport
 import Synchronization
 import Testing
+
+@testable import PowerQuotesCore
 
 @Suite("Controllers")
 struct ControllerTests {
@@ -194,5 +195,25 @@ struct ControllerTests {
     #expect(try database.favoriteCount() == 1)
     #expect(try controller.remove([try controller.favorite(id: 2)]).map(\.id) == [2])
     #expect(try database.favoriteCount() == 0)
+  }
+
+  @Test("Authors offered for completion are cleaned, once each, whatever the database holds")
+  func authorsForCompletion() throws {
+    let database = try QuoteDatabase.inMemory()
+    let controller = FavoritesController(database: database, client: .failing, now: { testDate })
+    _ = try controller.add(Samples.rumi)
+    // As a database written by hand or by an older powerquotes may hold them.
+    try database.writer.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO favorite (quote, author, source, saved_at, quote_key, author_key,
+            author_folded)
+          VALUES ('One.', 'Evil\u{1B}]52;c;SGk=\u{07}Author', 'manual', '2026-01-01 00:00:00.000',
+            'one', 'evil', 'evil'),
+          ('Two.', '\u{1B}[31m', 'manual', '2026-01-01 00:00:00.000', 'two', 'red', 'red')
+          """)
+    }
+    let authors = try controller.authors()
+    #expect(authors.sorted() == ["EvilAuthor", "Rumi"])
   }
 }

@@ -108,9 +108,14 @@ public struct FavoritesController: Sendable {
     }
   }
 
-  /// Every favorite's author, once each, for completion.
+  /// Every favorite's author, once each, for completion, cleaned for the terminal: readline
+  /// shows them as they are, and a database written by hand or by an older powerquotes may hold
+  /// control characters and escape sequences.
   public func authors() throws -> [String] {
-    try database.favoriteAuthors()
+    var seen = Set<String>()
+    return try database.favoriteAuthors().map(UntrustedText.sanitized).filter {
+      !$0.isEmpty && seen.insert($0).inserted
+    }
   }
 
   /// The favorite with `id`.
