@@ -51,7 +51,7 @@ extension Favorites {
         env.console.out(JSONView.render(trashed))
       case .text:
         guard !trashed.isEmpty else {
-          env.console.note("The trash is empty.")
+          env.console.note(TrashView.empty)
           return
         }
         env.console.out(
@@ -63,23 +63,18 @@ extension Favorites {
     private func emptyTrash(_ controller: LibraryController, env: AppEnvironment) throws {
       let count = try controller.trashCount()
       guard count > 0 else {
-        env.console.note("The trash is empty.")
+        env.console.note(TrashView.empty)
         return
       }
       if !yes {
         guard env.terminal.inputIsTerminal else { throw TrashError.confirmationNeeded }
-        let what = count == 1 ? "the favorite" : "the \(count) favorites"
-        env.console.err("Delete \(what) in the trash for good? This cannot be undone. [y/N] ")
-        let answer = env.input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard answer == "y" || answer == "yes" else {
-          env.console.note("Nothing deleted.")
+        env.console.err(TrashView.emptyPrompt(count: count))
+        guard RemoveView.confirms(env.input.readLine()) else {
+          env.console.note(TrashView.kept)
           return
         }
       }
-      let deleted = try controller.emptyTrash()
-      env.console.print(
-        deleted == 1
-          ? "Deleted 1 favorite for good." : "Deleted \(deleted) favorites for good.")
+      env.console.print(TrashView.deleted(try controller.emptyTrash()))
     }
   }
 }

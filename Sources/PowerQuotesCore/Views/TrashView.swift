@@ -1,0 +1,21 @@
+import Foundation
+
+/// What `fav trash` says: the empty trash, the question before emptying it, and what it deleted.
+public enum TrashView {
+  /// Said when the trash holds nothing, on listing or emptying it.
+  public static let empty = "The trash is empty."
+
+  /// The question before `fav trash --empty` deletes `count` favorites for good.
+  public static func emptyPrompt(count: Int) -> String {
+    let what = count == 1 ? "the favorite" : "the \(count) favorites"
+    return "Delete \(what) in the trash for good? This cannot be undone. [y/N] "
+  }
+
+  /// Said when the answer was not yes.
+  public static let kept = "Nothing deleted."
+
+  /// What emptying the trash deleted.
+  public static func deleted(_ count: Int) -> String {
+    count == 1 ? "Deleted 1 favorite for good." : "Deleted \(count) favorites for good."
+  }
+}
