@@ -17,6 +17,7 @@ extension Favorites {
           $ powerquotes fav edit 12
           $ powerquotes fav edit 12 --author "Marcus Aurelius"
           $ powerquotes fav edit 12 --note "Read at Anna's wedding"
+          $ powerquotes fav edit 12 --author Seneca --format json
         """
     )
 
@@ -32,6 +33,7 @@ extension Favorites {
     @Option(help: "The favorite's new note (\"\" removes it).")
     var note: String?
 
+    @OptionGroup var output: FormatOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -45,20 +47,45 @@ extension Favorites {
 
     func run(_ env: AppEnvironment) async throws {
       let controller = try env.libraryController()
-      var changes = (text: quote, author: author, note: note)
-      if quote == nil && author == nil && note == nil {
-        let form = try controller.form(id: id)
-        let edited = try env.textEditor.edit(
-          form.rendered(id: id), fileName: "favorite-\(id).txt")
-        guard let filled = try FavoriteEditForm.parse(edited) else {
-          env.console.note("The form was emptied; nothing changed.")
-          return
-        }
-        changes = (filled.text, filled.author, filled.note)
-      }
       let outcome: LibraryController.EditOutcome
+      if let changes = try changes(controller, env) {
+        outcome = try save(changes, controller, env)
+      } else {
+        env.console.note("The form was emptied; nothing changed.")
+        guard output.format == .json else { return }
+        // An edit that gives nothing changes nothing, and answers with the favorite.
+        outcome = try controller.edit(id: id, text: nil, author: nil, note: nil)
+      }
+      switch (outcome, output.format) {
+      case (.unchanged, .text): env.console.note("Nothing changed in favorite \(id).")
+      case (.edited, .text): env.console.print("Favorite \(id) edited.")
+      case (.unchanged(let favorite), .json):
+        env.console.out(LibraryChangeView.json(favorite, edited: false))
+      case (.edited(let favorite), .json):
+        env.console.out(LibraryChangeView.json(favorite, edited: true))
+      }
+    }
+
+    private typealias Changes = (text: String?, author: String?, note: String?)
+
+    /// What the flags give, else what the form comes back with from the editor; nil for an
+    /// emptied form.
+    private func changes(_ controller: LibraryController, _ env: AppEnvironment) throws
+      -> Changes?
+    {
+      if quote != nil || author != nil || note != nil { return (quote, author, note) }
+      let form = try controller.form(id: id)
+      let edited = try env.textEditor.edit(form.rendered(id: id), fileName: "favorite-\(id).txt")
+      guard let filled = try FavoriteEditForm.parse(edited) else { return nil }
+      return (filled.text, filled.author, filled.note)
+    }
+
+    /// Saves `changes`, turning what cannot be saved into the command's errors.
+    private func save(
+      _ changes: Changes, _ controller: LibraryController, _ env: AppEnvironment
+    ) throws -> LibraryController.EditOutcome {
       do {
-        outcome = try controller.edit(
+        return try controller.edit(
           id: id, text: changes.text, author: changes.author, note: changes.note)
       } catch let error as FavoritesError where error != .notFound(id: id) {
         // Text the form or a flag gave that cannot be saved: a usage error, as in fav add.
@@ -68,12 +95,6 @@ extension Favorites {
       } catch LibraryError.alreadyFavorite {
         env.console.note(AddFavoriteView.alreadyFavorite)
         throw ExitCodes.alreadyFavorite
-      }
-      switch outcome {
-      case .unchanged:
-        env.console.note("Nothing changed in favorite \(id).")
-      case .edited:
-        env.console.print("Favorite \(id) edited.")
       }
     }
   }

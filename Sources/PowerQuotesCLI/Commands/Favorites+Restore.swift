@@ -21,6 +21,7 @@ extension Favorites {
     @Argument(help: "The ids of the favorites to restore (see 'fav trash').")
     var ids: [Int64]
 
+    @OptionGroup var output: FormatOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -38,11 +39,10 @@ extension Favorites {
         env.console.note("Favorite \(id) stays in the trash; nothing was restored.")
         throw ExitCodes.alreadyFavorite
       }
-      let list = restored.map { String($0.id) }.joined(separator: ", ")
-      env.console.print(
-        restored.count == 1
-          ? "Restored favorite \(list)." : "Restored \(restored.count) favorites: \(list)."
-      )
+      switch output.format {
+      case .text: env.console.print(LibraryChangeView.sentence(restored: restored))
+      case .json: env.console.out(LibraryChangeView.json(restored: restored))
+      }
     }
   }
 }

@@ -23,6 +23,7 @@ extension Favorites {
     @Argument(help: "The tags to put on it: words, without spaces.")
     var tags: [String] = []
 
+    @OptionGroup var output: FormatOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -34,7 +35,10 @@ extension Favorites {
 
     func run(_ env: AppEnvironment) async throws {
       let (favorite, added) = try env.libraryController().tag(id: id, with: tags.parsedTags())
-      env.console.out(TagChangeView.render(favorite, changed: added, verb: "Tagged"))
+      switch output.format {
+      case .text: env.console.out(TagChangeView.render(favorite, changed: added, verb: "Tagged"))
+      case .json: env.console.out(TagChangeView.json(favorite, added: added))
+      }
     }
   }
 
@@ -48,6 +52,7 @@ extension Favorites {
 
         Examples:
           $ powerquotes fav untag 3 morning
+          $ powerquotes fav untag 3 morning --format json
         """
     )
 
@@ -57,6 +62,7 @@ extension Favorites {
     @Argument(help: "The tags to take off it.")
     var tags: [String] = []
 
+    @OptionGroup var output: FormatOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -68,7 +74,11 @@ extension Favorites {
 
     func run(_ env: AppEnvironment) async throws {
       let (favorite, removed) = try env.libraryController().untag(id: id, tags: tags.parsedTags())
-      env.console.out(TagChangeView.render(favorite, changed: removed, verb: "Untagged"))
+      switch output.format {
+      case .text:
+        env.console.out(TagChangeView.render(favorite, changed: removed, verb: "Untagged"))
+      case .json: env.console.out(TagChangeView.json(favorite, removed: removed))
+      }
     }
   }
 

@@ -18,14 +18,19 @@ extension Favorites {
           $ powerquotes fav rm 12 15 --yes
           $ powerquotes fav undo
           Undid: removing 2 favorites (12, 15).
+          $ powerquotes fav undo --format json
         """
     )
 
+    @OptionGroup var output: FormatOptions
     @OptionGroup var global: GlobalOptions
 
     func run(_ env: AppEnvironment) async throws {
       let change = try env.libraryController().undo()
-      env.console.print("Undid: \(UntrustedText.sanitized(change.summary)).")
+      switch output.format {
+      case .text: env.console.print(LibraryChangeView.sentence(undid: change))
+      case .json: env.console.out(LibraryChangeView.json(undid: change))
+      }
     }
   }
 }

@@ -9,8 +9,8 @@ extension LibraryController {
   public enum EditOutcome: Sendable, Equatable {
     /// The favorite now reads as this.
     case edited(Favorite)
-    /// The edit would change nothing, so nothing was written.
-    case unchanged
+    /// The edit would change nothing, so nothing was written; the favorite reads as this.
+    case unchanged(Favorite)
   }
 
   /// The form for editing favorite `id`, filled in with what it holds now.
@@ -51,7 +51,7 @@ extension LibraryController {
     if quote.text == favorite.quote.text && quote.author == favorite.quote.author
       && newNote == favorite.note
     {
-      return .unchanged
+      return .unchanged(favorite)
     }
     return .edited(
       try translatingStorageErrors {

@@ -14,4 +14,24 @@ public enum TagChangeView {
       favorite.tags.isEmpty ? " It has no tags." : " Its tags: " + TagText.hashed(favorite.tags)
     return text + "\n"
   }
+
+  /// The JSON report of `fav tag`: the favorite as it now reads, and the tags it gained.
+  public static func json(_ favorite: Favorite, added: [FavoriteTag]) -> String {
+    JSONView.render(Added(favorite: favorite, added: added))
+  }
+
+  /// The JSON report of `fav untag`: the favorite as it now reads, and the tags it lost.
+  public static func json(_ favorite: Favorite, removed: [FavoriteTag]) -> String {
+    JSONView.render(Removed(favorite: favorite, removed: removed))
+  }
+
+  private struct Added: Encodable {
+    var favorite: Favorite
+    var added: [FavoriteTag]
+  }
+
+  private struct Removed: Encodable {
+    var favorite: Favorite
+    var removed: [FavoriteTag]
+  }
 }

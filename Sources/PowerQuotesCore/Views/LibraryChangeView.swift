@@ -1,0 +1,35 @@
+/// What `fav edit`, `fav restore` and `fav undo` say: a sentence for people, a report for
+/// `--format json`.
+public enum LibraryChangeView {
+  /// The JSON report of `fav edit`: `"edited"` or `"unchanged"`, and the favorite as it now reads.
+  public static func json(_ favorite: Favorite, edited: Bool) -> String {
+    JSONView.render(EditReport(status: edited ? "edited" : "unchanged", favorite: favorite))
+  }
+
+  /// "Restored favorite 12." or "Restored 2 favorites: 12, 15.", without a newline.
+  public static func sentence(restored: [Favorite]) -> String {
+    let list = restored.map { String($0.id) }.joined(separator: ", ")
+    return restored.count == 1
+      ? "Restored favorite \(list)." : "Restored \(restored.count) favorites: \(list)."
+  }
+
+  /// The JSON report of `fav restore`: the favorites it brought back.
+  public static func json(restored: [Favorite]) -> String {
+    JSONView.render(["restored": restored])
+  }
+
+  /// "Undid: removing 2 favorites (12, 15).", without a newline; the summary is sanitized.
+  public static func sentence(undid change: LibraryChange) -> String {
+    "Undid: \(UntrustedText.sanitized(change.summary))."
+  }
+
+  /// The JSON report of `fav undo`: the change it took back.
+  public static func json(undid change: LibraryChange) -> String {
+    JSONView.render(["undid": change])
+  }
+
+  private struct EditReport: Encodable {
+    var status: String
+    var favorite: Favorite
+  }
+}
