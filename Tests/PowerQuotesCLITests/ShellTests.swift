@@ -352,6 +352,11 @@ struct ShellCompletionTests {
       (["next", "--favorites", "--author"], "ab", ["Abu Bakr (R.A)"]),
       (["random", "--author", "rumi"], "--sh", ["--short"]),
       (["fav", "import", "clips.txt", "--from"], "c", ["clippings", "csv"]),
+      (["fav", "undo"], "--f", ["--format"]),
+      (["restore", "12", "--format"], "", ["json", "text"]),
+      (["fav", "edit", "12", "--format"], "j", ["json"]),
+      (["tag", "3", "stoic"], "--fo", ["--format"]),
+      (["fav", "untag", "3", "--format"], "", ["json", "text"]),
     ]
   )
   func candidates(before: [String], word: String, expected: [String]) {
