@@ -43,6 +43,20 @@ extension ImportParser {
     _ bytes: [UInt8], header: CSVHeader, origin: String, sink: QuoteSink? = nil
   ) throws -> Batch {
     var batch = Batch(format: .csv, sink: sink)
+    try forEachCSVRow(bytes, origin: origin) { fields, position in
+      addCSVRow(fields, header: header, position: position, to: &batch)
+    }
+    return batch
+  }
+
+  /// Calls `body` with the fields and position (1 for the first) of each row after the header.
+  ///
+  /// Blank lines are skipped and not counted. For every CSV format the import reads.
+  ///
+  /// - Throws: ``ImportError/unterminatedCSVQuote(origin:row:)`` where a quoted field never ends.
+  static func forEachCSVRow(
+    _ bytes: [UInt8], origin: String, _ body: ([[UInt8]], Int) throws -> Void
+  ) throws {
     var reader = CSVReader(bytes: bytes)
     _ = try reader.next()
     var position = 0
@@ -56,9 +70,8 @@ extension ImportParser {
       guard let record else { break }
       if record.isBlank { continue }
       position += 1
-      addCSVRow(record.fields, header: header, position: position, to: &batch)
+      try body(record.fields, position)
     }
-    return batch
   }
 
   private static func addCSVRow(

@@ -43,20 +43,8 @@ extension ImportParser {
     _ bytes: [UInt8], header: ReadwiseHeader, origin: String, sink: QuoteSink? = nil
   ) throws -> Batch {
     var batch = Batch(format: .readwise, sink: sink)
-    var reader = CSVReader(bytes: bytes)
-    _ = try reader.next()
-    var position = 0
-    while true {
-      let record: CSVReader.Record?
-      do {
-        record = try reader.next()
-      } catch {
-        throw ImportError.unterminatedCSVQuote(origin: origin, row: position + 1)
-      }
-      guard let record else { break }
-      if record.isBlank { continue }
-      position += 1
-      addReadwiseRow(record.fields, header: header, position: position, to: &batch)
+    try forEachCSVRow(bytes, origin: origin) { fields, position in
+      addReadwiseRow(fields, header: header, position: position, to: &batch)
     }
     return batch
   }
