@@ -7,13 +7,12 @@ import Testing
 @testable import PowerQuotesCLI
 
 @Suite("fav edit, trash, restore and undo in process")
-struct EditTrashUndoCommandTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct EditTrashUndoCommandTests: CLITestSuite {
+  let fixture: CLIFixture
   let folder: TemporaryFolder
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
     folder = try TemporaryFolder()
     for quote in [Samples.rumi, Samples.umar, Samples.lao] {
       _ = try database.addFavorite(quote, at: testDate)

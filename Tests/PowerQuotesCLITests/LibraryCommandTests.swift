@@ -7,12 +7,11 @@ import Testing
 @testable import PowerQuotesCore
 
 @Suite("fav find, tag, untag and tags in process")
-struct LibraryCommandTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct LibraryCommandTests: CLITestSuite {
+  let fixture: CLIFixture
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
     for quote in [Samples.rumi, Samples.umar, Samples.lao, Samples.seneca, Samples.socrates] {
       _ = try database.addFavorite(quote, at: testDate)
     }

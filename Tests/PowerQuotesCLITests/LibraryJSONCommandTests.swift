@@ -7,13 +7,12 @@ import Testing
 @testable import PowerQuotesCLI
 
 @Suite("fav tag, untag, edit, restore and undo with --format json, in process")
-struct LibraryJSONCommandTests {
-  let database: QuoteDatabase
-  let console = CapturedConsole()
+struct LibraryJSONCommandTests: CLITestSuite {
+  let fixture: CLIFixture
   let folder: TemporaryFolder
 
   init() throws {
-    database = try QuoteDatabase.inMemory()
+    fixture = try CLIFixture()
     folder = try TemporaryFolder()
     for quote in [Samples.rumi, Samples.umar, Samples.lao] {
       _ = try database.addFavorite(quote, at: testDate)

@@ -1,4 +1,5 @@
 import Foundation
+import PowerQuotesTestSupport
 import Testing
 
 @testable import PowerQuotesCore
@@ -12,9 +13,7 @@ enum PostgresTestServer {
   static let variable = "POWERQUOTES_TEST_POSTGRES_URL"
 
   /// The server's URL, when the variable is set.
-  static var url: String? {
-    ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
-  }
+  static var url: String? { PostgresTestDatabase.serverText }
 
   static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
@@ -34,38 +33,22 @@ enum PostgresTestServer {
   /// Runs `body` with a new, empty database on the server, dropped afterwards.
   static func withFreshDatabase<T>(_ body: (PostgresURL) throws -> T) throws -> T {
     let base = try baseURL()
-    let name =
-      "powerquotes_test_"
-      + UUID().uuidString.lowercased().replacingOccurrences(
-        of: "-", with: "")
-    let admin = try PostgresConnection(url: base, timeout: 10)
-    try admin.execute("CREATE DATABASE \(name)")
-    defer { _ = try? admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
-    var fresh = base
-    fresh.database = name
+    let fresh = try PostgresTestDatabase.create(on: base)
+    defer { PostgresTestDatabase.drop(fresh, on: base) }
     return try body(fresh)
   }
 
   /// Runs blocking `body` on a thread of its own, so that it holds up none of the few threads
   /// Swift's tasks share (two on a two-core machine).
   static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
+    try await PostgresTestDatabase.onThread(body)
   }
 
   /// ``withFreshDatabase(_:)`` for an async `body`.
   static func withFreshDatabase<T>(_ body: (PostgresURL) async throws -> T) async throws -> T {
     let base = try baseURL()
-    let name =
-      "powerquotes_test_"
-      + UUID().uuidString.lowercased().replacingOccurrences(
-        of: "-", with: "")
-    let admin = try PostgresConnection(url: base, timeout: 10)
-    try admin.execute("CREATE DATABASE \(name)")
-    defer { _ = try? admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
-    var fresh = base
-    fresh.database = name
+    let fresh = try PostgresTestDatabase.create(on: base)
+    defer { PostgresTestDatabase.drop(fresh, on: base) }
     return try await body(fresh)
   }
 }
