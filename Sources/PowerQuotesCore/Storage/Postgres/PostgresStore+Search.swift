@@ -64,8 +64,9 @@ extension PostgresStore {
         """,
         hitParameters)
       guard rows.count > 0 else { return }
-      let inverse = try inverseFrequencies(termQueries, parameters)
-      let averageLength = try averageLength()
+      let total = Int(try execute("SELECT count(*) FROM favorite").values.first?[0] ?? "") ?? 0
+      let inverse = try inverseFrequencies(termQueries, parameters, total: total)
+      let averageLength = try averageLength(total: total)
       hits.reserveCapacity(rows.count)
       for row in rows.values {
         let favorite = Self.favorite(row)
@@ -91,28 +92,28 @@ extension PostgresStore {
     }
   }
 
-  /// FTS5's inverse document frequency of each term, from how many favorites match it alone.
+  /// FTS5's inverse document frequency of each term, from how many of the `total` favorites
+  /// match it alone (counted in one pass over those that match any).
   ///
   /// With one term it weighs every favorite alike and orders nothing: it is not counted.
   private func inverseFrequencies(
-    _ termQueries: [String], _ parameters: [String?]
+    _ termQueries: [String], _ parameters: [String?], total: Int
   ) throws -> [Double] {
     guard termQueries.count > 1 else { return [1] }
-    let counts = termQueries.map { "(SELECT count(*) FROM favorite WHERE search @@ (\($0)))" }
+    let counts = termQueries.map { "count(*) FILTER (WHERE search @@ (\($0)))" }
     let row =
       try execute(
-        "SELECT (SELECT count(*) FROM favorite), " + counts.joined(separator: ", "), parameters
+        "SELECT \(counts.joined(separator: ", ")) FROM favorite "
+          + "WHERE search @@ (\(termQueries.joined(separator: " || ")))",
+        parameters
       ).values.first ?? []
-    let numbers = row.map { Int($0 ?? "") ?? 0 }
-    return SearchRanking.inverseFrequencies(
-      rows: numbers.first ?? 0, hits: Array(numbers.dropFirst()))
+    return SearchRanking.inverseFrequencies(rows: total, hits: row.map { Int($0 ?? "") ?? 0 })
   }
 
   /// The library's average number of words per favorite (quote, author, note and tags), as
-  /// FTS5 keeps it: counted over every favorite up to ``averageLengthSample`` of them, else over
-  /// a sample of that size.
-  private func averageLength() throws -> Double {
-    let total = Int(try execute("SELECT count(*) FROM favorite").values.first?[0] ?? "") ?? 0
+  /// FTS5 keeps it: counted over all `total` favorites up to ``averageLengthSample`` of them,
+  /// else over a sample of that size.
+  private func averageLength(total: Int) throws -> Double {
     guard total > 0 else { return 1 }
     let sample =
       total <= Self.averageLengthSample

@@ -66,7 +66,9 @@ extension PostgresStore {
   /// Runs `change` on the favorite with `id` as one undoable change of `kind`, in a transaction
   /// of its own, and reads the favorite back.
   ///
-  /// The favorite's row is locked first: two machines tagging it at once take turns, so the
+  /// The favorite's row is locked first, so that a machine removing it meanwhile either waits
+  /// or leaves this one to find it gone (noSuchFavorite, not a foreign key's error). Two
+  /// machines changing the library take turns on `library_recording`'s single row, so the
   /// `tags` column the trigger rewrites from `favorite_tag` never misses the other's tag. A
   /// change that adds or takes off no tag is not kept.
   private func changeTags(
