@@ -47,25 +47,29 @@ extension PostgresStore {
       }
     }
     guard !termQueries.isEmpty else { return }
-    let allTerms = termQueries.joined(separator: " && ")
-    var condition = ""
-    if let tag { condition = Self.tagCondition(parameter: parameters.count + 1) }
-    let hitParameters = parameters + (tag.map { [$0.name] } ?? [])
+    let condition = tag == nil ? "" : Self.tagCondition(parameter: termQueries.count + 1)
 
     let ranking = SearchRanking(query)
     var hits: [(favorite: Favorite, score: Double)] = []
     try inTransaction {
       // One snapshot for the hits and the numbers that rank them.
       try execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+      // Each term's query is made once, and comes back as the server writes a tsquery, which
+      // it reads again as it is: the statements below then compare every favorite with a
+      // constant rather than calling unaccent for each.
+      let made = try execute(
+        "SELECT " + termQueries.map { "(\($0))::text" }.joined(separator: ", "), parameters)
+      let terms = made.values.first ?? []
+      let each = terms.indices.map { "$\($0 + 1)::tsquery" }
       let rows = try execute(
         """
         SELECT \(Self.favoriteColumns) FROM favorite
-        WHERE search @@ (\(allTerms))\(condition)
+        WHERE search @@ (\(each.joined(separator: " && ")))\(condition)
         """,
-        hitParameters)
+        terms + (tag.map { [$0.name] } ?? []))
       guard rows.count > 0 else { return }
       let total = Int(try execute("SELECT count(*) FROM favorite").values.first?[0] ?? "") ?? 0
-      let inverse = try inverseFrequencies(termQueries, parameters, total: total)
+      let inverse = try inverseFrequencies(each, terms, total: total)
       let averageLength = try averageLength(total: total)
       hits.reserveCapacity(rows.count)
       for row in rows.values {
@@ -100,7 +104,7 @@ extension PostgresStore {
     _ termQueries: [String], _ parameters: [String?], total: Int
   ) throws -> [Double] {
     guard termQueries.count > 1 else { return [1] }
-    let counts = termQueries.map { "count(*) FILTER (WHERE search @@ (\($0)))" }
+    let counts = termQueries.map { "count(*) FILTER (WHERE search @@ \($0))" }
     let row =
       try execute(
         "SELECT \(counts.joined(separator: ", ")) FROM favorite "
