@@ -17,6 +17,9 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   case authenticationFailed(server: String, user: String)
   /// The server wants a password and none was given.
   case passwordRequired(server: String, user: String)
+  /// A statement waited `seconds` for a lock that another connection holds, and the server
+  /// gave up; the transaction was rolled back.
+  case lockTimedOut(server: String, seconds: TimeInterval)
   /// The connection broke after it was made.
   case connectionLost(server: String, reason: String)
   /// The server refused a statement; `sqlState` is its five-character code (23505: a UNIQUE
@@ -40,6 +43,10 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     case .timedOut(let server, let seconds):
       "The PostgreSQL server at \(server) did not answer within \(Seconds.text(seconds)) "
         + "seconds."
+    case .lockTimedOut(let server, let seconds):
+      "The PostgreSQL server at \(server) waited \(Seconds.text(seconds)) seconds for another "
+        + "connection to finish with the library, and gave up; nothing was changed. Try again, "
+        + "or raise --timeout."
     case .authenticationFailed(let server, let user):
       "The PostgreSQL server at \(server) refused the password for user \(user). Check the "
         + "password in the URL or in PGPASSWORD."
@@ -63,7 +70,7 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   /// was asked: `random` and `today` then still show a quote.
   public var isUnreachable: Bool {
     switch self {
-    case .cannotConnect, .timedOut, .connectionLost: true
+    case .cannotConnect, .timedOut, .lockTimedOut, .connectionLost: true
     default: false
     }
   }

@@ -3,9 +3,9 @@ import Foundation
 /// The library features that the PostgreSQL store does not have yet: each throws
 /// ``PostgresError/notYetAvailable(feature:)``, one sentence naming it, and changes nothing.
 ///
-/// Tags, full-text search (`fav find`), `random --favorites`, the length filters, `fav edit` and
-/// `fav undo` came to the SQLite store while this store was written; they join it here one by
-/// one. The trash is here already (PostgresStore+Trash.swift).
+/// Tags, full-text search (`fav find`), `random --favorites` and the length filters came to the
+/// SQLite store while this store was written; they join it here one by one. The trash, `fav
+/// edit` and `fav undo` are here already (PostgresStore+Trash.swift, +Edit, +Changes).
 extension PostgresStore: LibraryStore {
   /// Not yet available: throws.
   public func forEachSearchHit(
@@ -59,21 +59,5 @@ extension PostgresStore: LibraryStore {
     minimumScalars: Int, _ body: (Int, String) throws -> Void
   ) throws {
     throw PostgresError.notYetAvailable(feature: "Choosing a quote by length")
-  }
-
-  /// Not yet available: throws.
-  public func editFavorite(id: Int64, quote: Quote, note: String, at date: Date) throws -> Favorite
-  {
-    throw PostgresError.notYetAvailable(feature: "fav edit")
-  }
-
-  /// Not yet available: throws.
-  public func libraryChanges() throws -> [LibraryChange] {
-    throw PostgresError.notYetAvailable(feature: "fav undo")
-  }
-
-  /// Not yet available: throws.
-  public func undoLastChange() throws -> LibraryChange? {
-    throw PostgresError.notYetAvailable(feature: "fav undo")
   }
 }
