@@ -171,6 +171,17 @@ public final class PostgresConnection: @unchecked Sendable {
       return PostgresError.authenticationFailed(server: url.server, user: user)
     case _ where raw.contains("no password supplied"):
       return PostgresError.passwordRequired(server: url.server, user: user)
+    case _ where raw.contains("server does not support SSL"):
+      return PostgresError.tlsNotOffered(server: url.server)
+    case _
+    where url.sslMode == .verifyFull
+      && ["certificate verify failed", "root certificate file", "does not match host name"]
+        .contains(where: raw.contains):
+      // libpq's first line says what failed; its advice after it is the sentence's own.
+      let reason = PostgresError.cleaned(raw, password: url.password)
+      return PostgresError.untrustedCertificate(
+        server: url.server,
+        reason: reason.components(separatedBy: "; ").first ?? reason)
     default:
       return PostgresError.cannotConnect(
         server: url.server, reason: PostgresError.cleaned(raw, password: url.password))

@@ -15,6 +15,11 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   case timedOut(server: String, seconds: TimeInterval)
   /// The server refused the password for `user`.
   case authenticationFailed(server: String, user: String)
+  /// `sslmode=require` or `verify-full` asked for TLS, and the server does not offer it.
+  case tlsNotOffered(server: String)
+  /// `sslmode=verify-full` could not trust the server's certificate: no root was given, it did
+  /// not sign the certificate, or the certificate names another host.
+  case untrustedCertificate(server: String, reason: String)
   /// The server wants a password and none was given.
   case passwordRequired(server: String, user: String)
   /// A statement waited `seconds` for a lock that another connection holds, and the server
@@ -50,6 +55,14 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     case .authenticationFailed(let server, let user):
       "The PostgreSQL server at \(server) refused the password for user \(user). Check the "
         + "password in the URL or in PGPASSWORD."
+    case .tlsNotOffered(let server):
+      "The PostgreSQL server at \(server) does not offer TLS, and the URL asks for it "
+        + "(sslmode=require or verify-full). Turn ssl on at the server, or connect with "
+        + "sslmode=disable."
+    case .untrustedCertificate(let server, let reason):
+      "The PostgreSQL server at \(server) presented a certificate that sslmode=verify-full "
+        + "cannot trust (\(reason)). Name the root certificate that signed it with "
+        + "sslrootcert=PATH in the URL, or connect with sslmode=require."
     case .passwordRequired(let server, let user):
       "The PostgreSQL server at \(server) wants a password for user \(user). Put it in the URL "
         + "or in PGPASSWORD."
