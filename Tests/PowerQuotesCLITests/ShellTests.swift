@@ -180,14 +180,29 @@ struct ShellTests: CLITestSuite {
     #expect(console.out.contains("Removed favorite 1."))
   }
 
+  @Test("A usage error names the command as the shell types it, and 'help COMMAND' for more")
+  func usageErrorInShellWords() async throws {
+    let (shell, _) = session(["fav add --bogus", "fav list extra"])
+    #expect(await shell.run() == 64)
+    let lines = console.err.split(separator: "\n").map(String.init)
+    #expect(lines.contains("Error: Unknown option '--bogus'"))
+    #expect(lines.contains { $0.hasPrefix("Usage: fav add [<text>] [--author <author>]") })
+    #expect(lines.contains("  See 'help fav add' for more information."))
+    #expect(lines.contains { $0.hasPrefix("Usage: fav list [--tag <tag>]") })
+    #expect(lines.contains("  See 'help fav list' for more information."))
+    #expect(!console.err.contains("powerquotes"))
+  }
+
   @Test("help and --help print help on stdout and succeed")
   func help() async throws {
     let (shell, _) = session(["help", "fav search --help", "help random", "fav"])
     #expect(await shell.run() == 0)
     #expect(console.out.contains("Short words:"))
-    #expect(console.out.contains("USAGE: powerquotes fav search"))
-    #expect(console.out.contains("USAGE: powerquotes random"))
-    #expect(console.out.contains("USAGE: powerquotes fav <subcommand>"))
+    // Usage as typed here, without 'powerquotes'.
+    #expect(console.out.contains("USAGE: fav search"))
+    #expect(console.out.contains("USAGE: random"))
+    #expect(console.out.contains("USAGE: fav <subcommand>"))
+    #expect(!console.out.contains("USAGE: powerquotes"))
     // Under "Short words:", every line (help and quit too) is indented, its meaning in one column.
     let words = ShellSession.help.components(separatedBy: "Short words:\n")[1]
       .split(separator: "\n").map(String.init)

@@ -258,7 +258,7 @@ final class ShellSession {
   }
 
   private func reportParseError(_ error: any Error) -> Int32 {
-    let message = PowerQuotesCommand.fullMessage(for: error)
+    let message = Self.shellWording(PowerQuotesCommand.fullMessage(for: error))
     let code = PowerQuotesCommand.exitCode(for: error)
     if code == .success {
       env.console.out(message + "\n")
@@ -277,6 +277,27 @@ final class ShellSession {
     if let code = error as? ExitCode { return code.rawValue }
     env.console.note(PowerQuotesCommand.fullMessage(for: UserFacingError.adapting(error)))
     return UserFacingError.exitCode(for: error)
+  }
+
+  /// ArgumentParser's usage lines as they are typed in the shell: `Usage: fav add ...` and
+  /// `See 'help fav add'`, not `powerquotes fav add` (which the shell does not know).
+  static func shellWording(_ message: String) -> String {
+    let program = PowerQuotesCommand.configuration.commandName ?? "powerquotes"
+    return message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      if line.hasPrefix("Usage: \(program) ") {
+        return "Usage: " + line.dropFirst("Usage: \(program) ".count)
+      }
+      if line.hasPrefix("USAGE: \(program) ") {
+        return "USAGE: " + line.dropFirst("USAGE: \(program) ".count)
+      }
+      let see = "  See '\(program) "
+      let suffix = " --help' for more information."
+      if line.hasPrefix(see), line.hasSuffix(suffix) {
+        let command = line.dropFirst(see.count).dropLast(suffix.count)
+        return "  See 'help \(command)' for more information."
+      }
+      return String(line)
+    }.joined(separator: "\n")
   }
 
   // MARK: - Paging
@@ -304,12 +325,12 @@ final class ShellSession {
         today
         fav add | list [--tag TAG] | search AUTHOR | find WORDS | show ID | rm ID... | share ID
         fav tag ID TAG... | untag ID TAG... | tags
-        fav edit ID | trash [--empty] | restore ID... | undo
+        fav edit ID | trash [--empty] | restore ID... | undo | stats
         fav export [--format json|csv|markdown|fortune] | import FILE|URL
         share [--style plain|markdown|json] [--output FILE] [--copy]
         browse [--page N] [--per-page N]
         sync
-        fav stats [--format json]
+        --format json     on random, today, browse and the fav commands but rm and share
         COMMAND --help    (or: help COMMAND)
 
       Short words:
