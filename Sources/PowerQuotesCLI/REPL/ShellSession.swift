@@ -87,6 +87,8 @@ final class ShellSession {
   private let settings: RunSettings
   /// What `more` and `back` go on with: the list or the catalogue page shown last.
   private var continuation: (any ShellContinuation)?
+  /// The number of the line being run, counting blank and comment lines, as an editor does.
+  private var lineNumber = 0
 
   /// A session over `env`, reading from `reader`; Ctrl-C goes through `interrupts` on a terminal.
   init(
@@ -124,6 +126,7 @@ final class ShellSession {
       case .interrupted: continue
       case .line(let text): line = text
       }
+      lineNumber += 1
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       reader.remember(line)
@@ -147,7 +150,7 @@ final class ShellSession {
     do {
       words = try ShellWords.split(line)
     } catch {
-      env.console.note("Error: \(error)")
+      reportError("Error: \(error)")
       return ExitCode.validationFailure.rawValue
     }
     guard let first = words.first else { return 0 }
@@ -181,7 +184,7 @@ final class ShellSession {
     case "share" where rest.first.map { Int64($0) != nil } ?? false:
       return await run(["fav", "share"] + rest)
     case _ where Self.expand(first) == nil && CommandTree.powerquotes.subcommand(first) == nil:
-      env.console.note(
+      reportError(
         "Unknown command '\(UntrustedText.sanitized(first))'. Type 'help' to see the commands."
       )
       return ExitCode.validationFailure.rawValue
@@ -263,7 +266,7 @@ final class ShellSession {
     if code == .success {
       env.console.out(message + "\n")
     } else {
-      env.console.note(message)
+      reportError(message)
     }
     return code.rawValue
   }
@@ -275,8 +278,19 @@ final class ShellSession {
       return 130
     }
     if let code = error as? ExitCode { return code.rawValue }
-    env.console.note(PowerQuotesCommand.fullMessage(for: UserFacingError.adapting(error)))
+    reportError(PowerQuotesCommand.fullMessage(for: UserFacingError.adapting(error)))
     return UserFacingError.exitCode(for: error)
+  }
+
+  /// Prints an error the session found in a line; in a script it names the line, as
+  /// "Error on line 3: Unknown option '--bogus'", since nobody watched it being typed.
+  private func reportError(_ message: String) {
+    guard !reader.isInteractive, lineNumber > 0 else { return env.console.note(message) }
+    if message.hasPrefix("Error: ") {
+      env.console.note("Error on line \(lineNumber): " + message.dropFirst("Error: ".count))
+    } else {
+      env.console.note("Line \(lineNumber): " + message)
+    }
   }
 
   /// ArgumentParser's usage lines as they are typed in the shell: `Usage: fav add ...` and
