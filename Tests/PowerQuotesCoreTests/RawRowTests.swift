@@ -69,7 +69,7 @@ import Testing
             author_folded, note)
           VALUES ('Say "yes", then
           go.', 'A "B"', 'manual', '2026-01-15 08:00:00.000', 'q1', 'a', 'a', 'n, "x"'),
-          ('"\u{301}x"', 'C', 'dummyjson', '2026-01-15 08:00:00.000', 'q2', 'a', 'a', '')
+          ('"\u{301}x"', 'C', 'dummy\u{1B}[2Jjson', '2026-01-15 08:00:00.000', 'q2', 'a', 'a', '')
           """)
     }
     return database
@@ -140,6 +140,14 @@ import Testing
       to: { chunks.append($0) })
     #expect(count == favorites.count)
     #expect(chunks.joined().elementsEqual(expected.utf8))
+    // Nothing stored reaches the file raw that could drive a terminal: no ESC, C1 or bidi
+    // control (JSON escapes them; the other formats clean them).
+    let forbidden: [Unicode.Scalar] = [
+      "\u{1B}", "\u{9B}", "\u{85}", "\u{202E}", "\u{2066}", "\u{61C}", "\u{7F}",
+    ]
+    for scalar in forbidden {
+      #expect(!expected.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16))")
+    }
   }
 
   @Test("fav list --format json elements from bytes equal the text path's")

@@ -63,7 +63,7 @@ extension ExportView {
     guard UntrustedText.isCleanUTF8(row.quote), !UntrustedText.needsCleaning(row.quote),
       UntrustedText.isCleanUTF8(row.author), !UntrustedText.needsCleaning(row.author),
       UntrustedText.isCleanUTF8(row.note), !UntrustedText.needsCleaning(row.note),
-      UntrustedText.isCleanUTF8(row.source), RowBytes.arePlainTags(row.tags),
+      UntrustedText.simpleLength(row.source) != nil, RowBytes.arePlainTags(row.tags),
       !row.tags.contains(UInt8(ascii: "\"")), !row.tags.contains(UInt8(ascii: ","))
     else { return false }
     let start = out.count
