@@ -40,7 +40,7 @@ struct PowerQuotesCommand: AsyncParsableCommand {
       if arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
         arguments = ["shell"]
       }
-      var command = try parse(words: arguments)
+      var command = try parseDirectly(words: arguments)
       if var command = command as? any AsyncParsableCommand {
         try await command.run()
       } else {
