@@ -80,6 +80,6 @@ struct RandomDirectTests {
         .map(String.init)
         .filter { $0.hasPrefix("--") && $0.count > 2 }
     )
-    #expect(names.subtracting(["--help"]) == Random.directFlagNames.union(Random.directOptionNames))
+    #expect(names.subtracting(["--help"]) == Set(Random.directFlagNames + Random.directOptionNames))
   }
 }

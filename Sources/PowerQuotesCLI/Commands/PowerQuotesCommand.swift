@@ -41,7 +41,11 @@ struct PowerQuotesCommand: AsyncParsableCommand {
         arguments = ["shell"]
       }
       var command = try parseDirectly(words: arguments)
-      if var command = command as? any AsyncParsableCommand {
+      if var random = command as? Random {
+        // Cast to the type itself: a cast to a protocol makes the runtime look the conformance
+        // up among all of the binary's.
+        try await random.run()
+      } else if var command = command as? any AsyncParsableCommand {
         try await command.run()
       } else {
         try command.run()

@@ -2,11 +2,11 @@ import ArgumentParser
 
 extension Random {
   /// The names of the flags and options of `random`, its option groups' included.
-  static let directFlagNames = Set(["--offline", "--online", "--save", "--favorites"])
-    .union(LengthOptions.flagNames)
-  static let directOptionNames = Set(["--source", "--id", "--author", "--tag"])
-    .union(LengthOptions.optionNames).union(FormatOptions.optionNames)
-    .union(GlobalOptions.optionNames)
+  static let directFlagNames =
+    ["--offline", "--online", "--save", "--favorites"] + LengthOptions.flagNames
+  static let directOptionNames =
+    ["--source", "--id", "--author", "--tag"] + LengthOptions.optionNames
+    + FormatOptions.optionNames + GlobalOptions.optionNames
 
   /// The command `words` (what follows `random`) give, built and validated as ArgumentParser
   /// would, or nil when they are not only long options (see `LongOptionWords`) or do not

@@ -2,9 +2,7 @@ import ArgumentParser
 
 extension GlobalOptions {
   /// The names of the options, for commands built directly (see `LongOptionWords`).
-  static let optionNames: Set = [
-    "--database", "--api-url", "--zenquotes-url", "--timeout", "--color",
-  ]
+  static let optionNames = ["--database", "--api-url", "--zenquotes-url", "--timeout", "--color"]
 
   /// The options `words` give, converted as ArgumentParser converts them.
   init(_ words: LongOptionWords) throws {
@@ -19,7 +17,7 @@ extension GlobalOptions {
 
 extension FormatOptions {
   /// The names of the options, for commands built directly (see `LongOptionWords`).
-  static let optionNames: Set = ["--format"]
+  static let optionNames = ["--format"]
 
   /// The option `words` give, converted as ArgumentParser converts it.
   init(_ words: LongOptionWords) throws {
@@ -30,8 +28,8 @@ extension FormatOptions {
 
 extension LengthOptions {
   /// The names of the flags and options, for commands built directly (see `LongOptionWords`).
-  static let flagNames: Set = ["--short", "--long"]
-  static let optionNames: Set = ["--max-length"]
+  static let flagNames = ["--short", "--long"]
+  static let optionNames = ["--max-length"]
 
   /// The flags and option `words` give, converted as ArgumentParser converts them.
   init(_ words: LongOptionWords) throws {

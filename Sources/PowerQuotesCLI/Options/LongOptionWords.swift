@@ -9,23 +9,27 @@ import ArgumentParser
 /// options, and a value that is empty or starts with `-` make it nil, and ArgumentParser reads
 /// the line as before, with its messages.
 struct LongOptionWords {
+  // Arrays, not sets and dictionaries: a dozen names are found as fast, and a start that builds
+  // a Set<String> or [String: String] first makes the Swift runtime look their conformances up.
+
   /// The flags given.
-  private(set) var flags: Set<String> = []
+  private(set) var flags: [String] = []
   /// The options given, with their values.
-  private(set) var values: [String: String] = [:]
+  private(set) var values: [(name: String, value: String)] = []
 
   /// Reads `words` with `flags` and `options` (long names with their `--`).
   init?(
-    _ words: some Sequence<String>, flags flagNames: Set<String>, options optionNames: Set<String>
+    _ words: some Sequence<String>, flags flagNames: [String], options optionNames: [String]
   ) {
     var words = words.makeIterator()
     while let word = words.next() {
       if flagNames.contains(word) {
-        guard flags.insert(word).inserted else { return nil }
+        guard !flags.contains(word) else { return nil }
+        flags.append(word)
       } else if optionNames.contains(word) {
-        guard values[word] == nil, let value = words.next(), !value.isEmpty, value.first != "-"
+        guard text(word) == nil, let value = words.next(), !value.isEmpty, value.first != "-"
         else { return nil }
-        values[word] = value
+        values.append((word, value))
       } else {
         return nil
       }
@@ -44,14 +48,19 @@ struct LongOptionWords {
   func value<Value: ExpressibleByArgument>(_ name: String, as _: Value.Type = Value.self) throws
     -> Value?
   {
-    guard let text = values[name] else { return nil }
+    guard let text = text(name) else { return nil }
     guard let value = Value(argument: text) else { throw NotDirect() }
     return value
   }
 
   /// The value of `name` made by `transform`, as an option with a `transform:` makes it.
   func value<Value>(_ name: String, _ transform: (String) throws -> Value) rethrows -> Value? {
-    try values[name].map(transform)
+    try text(name).map(transform)
+  }
+
+  /// The text given for `name`, if any.
+  private func text(_ name: String) -> String? {
+    values.first { $0.name == name }?.value
   }
 
   /// A line that the direct way does not build: ArgumentParser reads it instead.

@@ -98,11 +98,10 @@ public final class QuoteDatabase: Sendable {
           throw DatabaseError(message: "could not activate WAL mode at path: \(path)")
         }
         // A log left after a large import is cut back to 4 MiB at the next checkpoint.
-        try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
         // A command reads a table once, in order: a page cache of 512 KiB rather than SQLite's
         // 2 MiB serves it as fast (fav list of 100k: 160 ms either way) and keeps 1.5 MiB out of
         // the peak memory of every read command. A large import sets its own for its transaction.
-        try db.execute(sql: "PRAGMA cache_size = -512")
+        try db.executePragmas("PRAGMA journal_size_limit = 4194304; PRAGMA cache_size = -512")
       }
     }
     let queue: DatabaseQueue
@@ -120,7 +119,7 @@ public final class QuoteDatabase: Sendable {
       // GRDB's WAL mode commits with synchronous NORMAL: never torn, but the last commits before
       // a power cut may be lost. A favorite must not be: every commit waits for the disk, but
       // for the writes that are not worth it (see writeUnflushed).
-      try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+      try queue.writeWithoutTransaction { db in try db.executePragmas("PRAGMA synchronous = FULL") }
     }
     return try QuoteDatabase(
       path: path, writer: queue, readOnly: !state.writable, checkpointsOnClose: checkpointsOnClose)
@@ -199,8 +198,8 @@ public final class QuoteDatabase: Sendable {
   /// just before it. `random` writes nothing else, so it touches the disk's cache only.
   func writeUnflushed<T>(_ updates: (Database) throws -> T) throws -> T {
     try writer.writeWithoutTransaction { db in
-      try db.execute(sql: "PRAGMA synchronous = NORMAL")
-      defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
+      try db.executePragmas("PRAGMA synchronous = NORMAL")
+      defer { try? db.executePragmas("PRAGMA synchronous = FULL") }
       var value: T?
       try db.inTransaction(.immediate) {
         value = try updates(db)
