@@ -44,17 +44,25 @@ extension QuoteDatabase {
           var insert = try db.makeStatement(sql: sql)
           var tagWriter = ImportedTagWriter(db: db)
           var failure: (any Error)?
-          // One undoable change: the favorites it adds are logged as ranges of ids, and the
-          // tags and notes it gives favorites saved before as their own steps.
+          // One undoable change: the favorites it adds are one step, a range of ids, and the
+          // tags and notes it gives favorites saved before are their own steps. The favorites
+          // it adds are a bulk write (see QuoteDatabase+BulkWrite.swift): indexed, counted and
+          // logged at the end, as a whole.
           try recordingChange(.importFile, in: db, at: date, summary: Self.importSummary) {
+            let firstID = try Self.startBulkImport(db)
+            tagWriter.firstNewID = firstID
+            var added: ClosedRange<Int64>?
             try feed { imported in
               guard failure == nil else { return }
               let record = FavoriteRecord(quote: imported.quote, savedAt: imported.savedAt ?? date)
               do {
                 try insert.execute(
-                  arguments: StatementArguments(record.insertedValues + [imported.note]))
+                  arguments: StatementArguments(
+                    record.insertedValues + [imported.note, Self.tagsColumn(imported.tags)]))
                 counts.added += 1
-                try tagWriter.addTags(of: imported, to: db.lastInsertedRowID)
+                let id = db.lastInsertedRowID
+                added = (added?.lowerBound ?? id)...id
+                try tagWriter.addTags(of: imported, to: id)
               } catch let error as DatabaseError
                 where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
               {
@@ -72,9 +80,10 @@ extension QuoteDatabase {
                 failure = error
               }
             }
+            if let failure { throw failure }
+            try Self.finishBulkImport(db, from: firstID, added: added)
             return counts.added
           }
-          if let failure { throw failure }
           return dryRun ? .rollback : .commit
         }
         return counts
