@@ -19,8 +19,7 @@ extension QuoteDatabase {
     dryRun: Bool,
     feed: ((ImportedQuote) -> Void) throws -> Void
   ) throws -> (added: Int, alreadyFavorites: Int) {
-    let sql = ImportedTagWriter.insertSQL
-    return try translatingErrors {
+    try translatingErrors {
       try writer.writeWithoutTransaction { db in
         var counts = (added: 0, alreadyFavorites: 0)
         // A large import touches the whole UNIQUE index of quote keys at random. With SQLite's
@@ -41,7 +40,7 @@ extension QuoteDatabase {
           try? db.execute(sql: "PRAGMA temp_store = \(tempStore)")
         }
         try db.inTransaction(.immediate) {
-          var insert = try db.makeStatement(sql: sql)
+          var rows = try ImportedRowWriter(db: db, date: date)
           var tagWriter = ImportedTagWriter(db: db)
           var failure: (any Error)?
           // One undoable change: the favorites it adds are one step, a range of ids, and the
@@ -54,27 +53,17 @@ extension QuoteDatabase {
             var added: ClosedRange<Int64>?
             try feed { imported in
               guard failure == nil else { return }
-              let record = FavoriteRecord(quote: imported.quote, savedAt: imported.savedAt ?? date)
+              let keys = rows.keys(of: imported.quote)
               do {
-                try insert.execute(
-                  arguments: StatementArguments(
-                    record.insertedValues + [imported.note, Self.tagsColumn(imported.tags)]))
-                counts.added += 1
-                let id = db.lastInsertedRowID
-                added = (added?.lowerBound ?? id)...id
-                try tagWriter.addTags(of: imported, to: id)
-              } catch let error as DatabaseError
-                where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
-              {
-                // Only this statement failed; the transaction and the rows before it stand. A
-                // statement that failed reports the same error again when next reset, so the
-                // next row gets a fresh one.
-                counts.alreadyFavorites += 1
-                do {
-                  insert = try db.makeStatement(sql: sql)
-                  try tagWriter.merge(imported, key: record.quote.key)
-                } catch {
-                  failure = error
+                if try rows.insert(imported, keys: keys, tags: Self.tagsColumn(imported.tags)) {
+                  counts.added += 1
+                  let id = db.lastInsertedRowID
+                  added = (added?.lowerBound ?? id)...id
+                  try tagWriter.addTags(of: imported, to: id)
+                } else {
+                  // Only this row failed; the transaction and the rows before it stand.
+                  counts.alreadyFavorites += 1
+                  try tagWriter.merge(imported, key: keys.key)
                 }
               } catch {
                 failure = error
