@@ -68,6 +68,36 @@ struct QuoteDatabaseTests {
     #expect(try again.lastShown() == Samples.rumi)
   }
 
+  @Test("A log found over its limit is checkpointed at close, which empties it")
+  func closingCheckpointsALongLog() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("q.sqlite")
+    do {
+      let database = try QuoteDatabase.open(path: path)
+      _ = try database.addFavorite(Samples.rumi, at: testDate)
+      #expect(!database.checkpointsOnClose)
+    }
+    #expect(DatabaseFile.logSize(path: path) > 0)
+    do {
+      // Under the limit: the log is kept.
+      let database = try QuoteDatabase.open(path: path)
+      #expect(!database.checkpointsOnClose)
+      try database.recordShown(Samples.seneca, at: testDate)
+    }
+    let log = DatabaseFile.logSize(path: path)
+    #expect(log > 0)
+    do {
+      let database = try QuoteDatabase.open(path: path, logLimit: log - 1)
+      #expect(database.checkpointsOnClose)
+      try database.recordShown(Samples.rumi, at: testDate)
+    }
+    #expect(DatabaseFile.logSize(path: path) == 0)
+    let again = try QuoteDatabase.open(path: path)
+    #expect(try again.favorites().map(\.quote) == [Samples.rumi])
+    #expect(try again.lastShown() == Samples.rumi)
+  }
+
   @Test("A database of schema version 2 upgrades in place, favorites and picks kept")
   func upgradesFromVersion2() throws {
     let folder = try TemporaryFolder()

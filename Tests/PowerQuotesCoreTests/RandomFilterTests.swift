@@ -214,7 +214,7 @@ struct RandomFilterControllerTests {
     #expect(
       shown.fallbackNote
         == "DummyJSON sent no quote that is at most 20 characters long in 5 tries; "
-        + "showing a saved quote.")
+        + "showing an offline quote.")
     #expect(try database.lastShown() == Samples.socrates)
 
     // --online fails instead, after the same 5 tries.
@@ -234,7 +234,8 @@ struct RandomFilterControllerTests {
       database, client: .throwing(.serverError(status: 503)), builtIn: [Samples.socrates]
     ).random(mode: .automatic, length: .long)
     #expect(shown.quote.author == "Long")
-    #expect(shown.fallbackNote == "DummyJSON is failing (server error 503); showing a saved quote.")
+    #expect(
+      shown.fallbackNote == "DummyJSON is failing (server error 503); showing an offline quote.")
   }
 
   @Test(

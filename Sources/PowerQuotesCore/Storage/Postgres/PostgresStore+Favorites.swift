@@ -37,21 +37,24 @@ extension PostgresStore: FavoriteStore {
     ]
   }
 
-  /// Saves `quote` unless an equal favorite exists; the unique index decides.
+  /// Saves `quote` unless an equal favorite exists, as one undoable change; the unique index
+  /// decides.
   public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
     let key = quote.key
-    // A duplicate saved by another machine after this statement's snapshot is neither inserted
-    // nor seen by it: the next try sees it.
-    for _ in 0..<5 {
-      let inserted = try execute(
-        Self.insertFavoriteSQL, Self.insertParameters(quote, savedAt: date))
-      if let row = inserted.values.first { return .added(Self.favorite(row)) }
-      let existing = try execute(Self.favoriteByKeySQL, [key.quote, key.author])
-      if let row = existing.values.first { return .alreadyFavorite(Self.favorite(row)) }
+    return try writeChange(.add, at: date, summary: QuoteDatabase.additionSummary) {
+      // A duplicate saved by another machine after this statement's snapshot is neither
+      // inserted nor seen by it: the next try sees it.
+      for _ in 0..<5 {
+        let inserted = try execute(
+          Self.insertFavoriteSQL, Self.insertParameters(quote, savedAt: date))
+        if let row = inserted.values.first { return .added(Self.favorite(row)) }
+        let existing = try execute(Self.favoriteByKeySQL, [key.quote, key.author])
+        if let row = existing.values.first { return .alreadyFavorite(Self.favorite(row)) }
+      }
+      throw PostgresError.statementFailed(
+        server: url.server, sqlState: "40001",
+        message: "the favorite was neither saved nor found after five tries")
     }
-    throw PostgresError.statementFailed(
-      server: url.server, sqlState: "40001",
-      message: "the favorite was neither saved nor found after five tries")
   }
 
   /// How many favorites there are.
@@ -140,9 +143,12 @@ extension PostgresStore: FavoriteStore {
 
   /// Deletes the favorites with these ids in one transaction: an unknown id deletes nothing.
   ///
+  /// `fav rm` moves favorites to the trash instead (``trashFavorites(ids:at:)``); this delete is
+  /// recorded all the same, so the undo history stays true.
+  ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
   public func removeFavorites(ids: [Int64]) throws -> [Favorite] {
-    try inTransaction {
+    try writeChange(.remove, at: Date(), summary: QuoteDatabase.removalSummary) {
       var removed: [Favorite] = []
       for id in ids {
         let rows = try execute(
