@@ -66,11 +66,11 @@ extension PostgresStore {
   /// Runs `change` on the favorite with `id` as one undoable change of `kind`, in a transaction
   /// of its own, and reads the favorite back.
   ///
-  /// The change takes its turn on `library_recording` first (``writeChange(_:at:summary:_:)``),
-  /// as every change does, so two machines tagging at once never make the trigger rewrite the
-  /// `tags` column without the other's tag; then the favorite's row is locked, so that one
-  /// being removed without a recorded change is found gone (noSuchFavorite, not a foreign
-  /// key's error). A change that adds or takes off no tag is not kept.
+  /// The change takes its turn on `library_recording` first (``recordingChange(_:at:summary:_:)``),
+  /// then locks the favorite's row, in the order every change takes them, so that a machine
+  /// removing it meanwhile either waits or leaves this one to find it gone (noSuchFavorite, not
+  /// a foreign key's error), and the `tags` column the trigger rewrites from `favorite_tag` never
+  /// misses another machine's tag. A change that adds or takes off no tag is not kept.
   private func changeTags(
     _ kind: LibraryChange.Kind,
     id: Int64,
