@@ -12,60 +12,23 @@ extension PostgresStore {
   /// Calls `body` with each favorite matching `query`, best match first (bm25 over quote,
   /// author, note and tags; ties by id, as FTS5 orders them), one at a time; with `tag`, only
   /// favorites that have it.
-  ///
-  /// The user's words reach the server only as parameters, and each term becomes a text-search
-  /// query through functions that read any text (`phraseto_tsquery`, and `to_tsquery` of a
-  /// lexeme quoted on the server for a prefix), so no query is ever an SQL error.
   public func forEachSearchHit(
     _ query: SearchQuery,
     tag: FavoriteTag?,
     matches: Bool,
     _ body: (SearchHit) throws -> Void
   ) throws {
-    var parameters: [String?] = []
-    func parameter(_ value: String) -> String {
-      parameters.append(value)
-      return "$\(parameters.count)"
-    }
-    var termQueries: [String] = []
-    for term in query.terms {
-      let words = SearchRanking.runs(term.text).map { String(term.text[$0]) }
-      guard let last = words.last else { continue }
-      if term.isPrefix {
-        let head = parameter(words.dropLast().joined(separator: " "))
-        let prefix = parameter(last)
-        termQueries.append(
-          "tsquery_phrase(phraseto_tsquery('simple', unaccent(\(head))), "
-            + "to_tsquery('simple', '''' || replace(replace(unaccent(\(prefix)), '\\', '\\\\'), "
-            + "'''', '''''') || ''':*'))")
-      } else {
-        // The words as FTS5 splits them ("well-known" is "well known"), or the text as the
-        // server's parser reads it (which keeps "3.14" whole).
-        termQueries.append(
-          "(phraseto_tsquery('simple', unaccent(\(parameter(words.joined(separator: " "))))) || "
-            + "phraseto_tsquery('simple', unaccent(\(parameter(term.text)))))")
-      }
-    }
-    guard !termQueries.isEmpty else { return }
-    let condition = tag == nil ? "" : Self.tagCondition(parameter: termQueries.count + 1)
-
     let ranking = SearchRanking(query)
     var hits: [(favorite: Favorite, score: Double)] = []
     try inTransaction {
       // One snapshot for the hits and the numbers that rank them.
       try execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-      // Each term's query is made once, and comes back as the server writes a tsquery, which
-      // it reads again as it is: the statements below then compare every favorite with a
-      // constant rather than calling unaccent for each.
-      let made = try execute(
-        "SELECT " + termQueries.map { "(\($0))::text" }.joined(separator: ", "), parameters)
-      let terms = made.values.first ?? []
+      let terms = try termQueries(query)
+      guard !terms.isEmpty else { return }
       let each = terms.indices.map { "$\($0 + 1)::tsquery" }
       let rows = try execute(
-        """
-        SELECT \(Self.favoriteColumns) FROM favorite
-        WHERE search @@ (\(each.joined(separator: " && ")))\(condition)
-        """,
+        "SELECT \(Self.favoriteColumns) FROM favorite"
+          + Self.matching(terms: terms.count, tag: tag),
         terms + (tag.map { [$0.name] } ?? []))
       guard rows.count > 0 else { return }
       let total = Int(try execute("SELECT count(*) FROM favorite").values.first?[0] ?? "") ?? 0
@@ -94,6 +57,78 @@ extension PostgresStore {
       }
       try body(hit)
     }
+  }
+
+  /// The shape of the list of favorites that match `query` (and have `tag`), without ranking
+  /// them: one grouped statement over the matches.
+  public func searchShape(
+    _ query: SearchQuery,
+    tag: FavoriteTag?,
+    widthLimit: Int,
+    authorWidth: (String) -> Int
+  ) throws -> FavoriteListShape {
+    var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
+    let terms = try termQueries(query)
+    guard !terms.isEmpty else { return shape }
+    let rows = try execute(
+      "SELECT author, count(*), max(id) FROM favorite"
+        + "\(Self.matching(terms: terms.count, tag: tag)) GROUP BY author",
+      terms + (tag.map { [$0.name] } ?? []))
+    for row in rows.values {
+      shape.count += Int(row[1] ?? "") ?? 0
+      shape.largestID = max(shape.largestID, Int64(row[2] ?? "") ?? 0)
+      if shape.widestAuthor < widthLimit {
+        shape.widestAuthor = max(shape.widestAuthor, authorWidth(row[0] ?? ""))
+      }
+    }
+    return shape
+  }
+
+  /// Each term of `query` as a text-search query, in the server's own writing of one (which it
+  /// reads again as it is); none when no term has a word.
+  ///
+  /// The user's words reach the server only as parameters, and each term becomes a query
+  /// through functions that read any text (`phraseto_tsquery`, and `to_tsquery` of a lexeme
+  /// quoted on the server for a prefix), so no query is ever an SQL error. Made once, the
+  /// queries are then constants for the statements that compare every favorite with them,
+  /// rather than a call of `unaccent` for each.
+  private func termQueries(_ query: SearchQuery) throws -> [String?] {
+    var parameters: [String?] = []
+    func parameter(_ value: String) -> String {
+      parameters.append(value)
+      return "$\(parameters.count)"
+    }
+    var termQueries: [String] = []
+    for term in query.terms {
+      let words = SearchRanking.runs(term.text).map { String(term.text[$0]) }
+      guard let last = words.last else { continue }
+      if term.isPrefix {
+        let head = parameter(words.dropLast().joined(separator: " "))
+        let prefix = parameter(last)
+        termQueries.append(
+          "tsquery_phrase(phraseto_tsquery('simple', unaccent(\(head))), "
+            + "to_tsquery('simple', '''' || replace(replace(unaccent(\(prefix)), '\\', '\\\\'), "
+            + "'''', '''''') || ''':*'))")
+      } else {
+        // The words as FTS5 splits them ("well-known" is "well known"), or the text as the
+        // server's parser reads it (which keeps "3.14" whole).
+        termQueries.append(
+          "(phraseto_tsquery('simple', unaccent(\(parameter(words.joined(separator: " "))))) || "
+            + "phraseto_tsquery('simple', unaccent(\(parameter(term.text)))))")
+      }
+    }
+    guard !termQueries.isEmpty else { return [] }
+    return try execute(
+      "SELECT " + termQueries.map { "(\($0))::text" }.joined(separator: ", "), parameters
+    ).values.first ?? []
+  }
+
+  /// The WHERE clause keeping the favorites that match every one of `terms` queries (given as
+  /// parameters `$1`...) and, with `tag`, have the tag given after them.
+  private static func matching(terms: Int, tag: FavoriteTag?) -> String {
+    let each = (1...terms).map { "$\($0)::tsquery" }.joined(separator: " && ")
+    return " WHERE search @@ (\(each))"
+      + (tag == nil ? "" : tagCondition(parameter: terms + 1))
   }
 
   /// FTS5's inverse document frequency of each term, from how many of the `total` favorites
