@@ -56,13 +56,25 @@ struct PostgresEndToEndTests {
       let search = try await run(["fav", "search", "khattab"])
       #expect(search.status == 0)
       #expect(search.out.contains("Be mindful") && !search.out.contains("Know thyself."))
-      // The library features still to come to PostgreSQL say so in one sentence.
-      let find = try await run(["fav", "find", "mindful"])
-      #expect(find.status == 1)
-      #expect(
-        find.err
-          == "Error: fav find is not yet available on PostgreSQL; nothing was changed. It works "
-          + "with an SQLite database (--database PATH).\n")
+      // The library: tags, find, random from the favorites and stats, as on SQLite.
+      let tagged = try await run(["fav", "tag", "2", "Greek", "--format", "json"])
+      #expect(tagged.status == 0, "stderr: \(tagged.err)")
+      #expect(tagged.out.contains("\"greek\""))
+      let tags = try await run(["fav", "tags"])
+      #expect(tags.status == 0 && tags.out.contains("greek"))
+      let find = try await run(["fav", "find", "MINDFUL"])
+      #expect(find.status == 0, "stderr: \(find.err)")
+      #expect(find.out.contains("Be mindful") && !find.out.contains("Know thyself."))
+      let byTag = try await run(["fav", "list", "--tag", "greek"])
+      #expect(byTag.out.contains("Know thyself.") && !byTag.out.contains("Be mindful"))
+      let nothing = try await run(["fav", "find", "*"])
+      #expect(nothing.status == 64)
+      #expect(!nothing.err.contains("PostgreSQL"))
+      let favorite = try await run(["random", "--favorites", "--tag", "greek", "--short"])
+      #expect(favorite.status == 0 && favorite.out.contains("Know thyself."))
+      let stats = try await run(["fav", "stats", "--format", "json"])
+      #expect(stats.status == 0, "stderr: \(stats.err)")
+      #expect(stats.out.contains("\"total\" : 2") || stats.out.contains("\"total\":2"))
       let show = try await run(["fav", "show", "2", "--format", "json"])
       #expect(show.out.contains("\"Socrates\""))
 

@@ -26,14 +26,9 @@ struct LibraryUndoTests {
     }
   }
 
-  /// Gives favorite `id` tags before what a test looks at: with `fav tag` where the store has
-  /// it, else (PostgreSQL, until its `fav tag` lands) by the table the triggers follow.
+  /// Gives favorite `id` tags before what a test looks at, with `fav tag`.
   func giveTags(_ database: any QuoteStore, _ id: Int64, _ tags: [String]) throws {
-    do {
-      try tag(database, id, tags)
-    } catch PostgresError.notYetAvailable {
-      try LibrarySQL.insertTags(database, id, tags)
-    }
+    try tag(database, id, tags)
   }
 
   @Test(

@@ -32,8 +32,6 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   case statementFailed(server: String, sqlState: String, message: String)
   /// The database was made by a newer powerquotes; it was left untouched.
   case newerSchema(database: String, version: Int, known: Int)
-  /// A library feature the PostgreSQL store does not have yet; nothing was changed.
-  case notYetAvailable(feature: String)
 
   public var errorDescription: String? {
     switch self {
@@ -73,9 +71,6 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     case .newerSchema(let database, let version, let known):
       "The database \(database) has schema version \(version), newer than the \(known) this "
         + "powerquotes knows; it was left untouched. Upgrade powerquotes to use it."
-    case .notYetAvailable(let feature):
-      "\(feature) is not yet available on PostgreSQL; nothing was changed. It works with an "
-        + "SQLite database (--database PATH)."
     }
   }
 

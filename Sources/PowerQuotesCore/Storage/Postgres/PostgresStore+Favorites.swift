@@ -72,8 +72,7 @@ extension PostgresStore: FavoriteStore {
     limit: Int?,
     _ body: (Favorite) throws -> Void
   ) throws {
-    if tag != nil { throw PostgresError.notYetAvailable(feature: "Choosing favorites by tag") }
-    guard let filter = Self.filter(matching: authorText, parameter: 3) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 3) else { return }
     let sql =
       "SELECT \(Self.favoriteColumns) FROM favorite WHERE id > $1::bigint\(filter.sql) "
       + "ORDER BY id LIMIT $2::bigint"
@@ -96,8 +95,9 @@ extension PostgresStore: FavoriteStore {
   public func favoriteListSize(matching authorText: String?, tag: FavoriteTag?) throws -> (
     count: Int, largestID: Int64
   ) {
-    if tag != nil { throw PostgresError.notYetAvailable(feature: "Choosing favorites by tag") }
-    guard let filter = Self.filter(matching: authorText, parameter: 1) else { return (0, 0) }
+    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else {
+      return (0, 0)
+    }
     let rows = try execute(
       "SELECT count(*), coalesce(max(id), 0) FROM favorite WHERE true\(filter.sql)",
       filter.parameters)
@@ -111,8 +111,7 @@ extension PostgresStore: FavoriteStore {
     tag: FavoriteTag?,
     _ body: (String) throws -> Bool
   ) throws {
-    if tag != nil { throw PostgresError.notYetAvailable(feature: "Choosing favorites by tag") }
-    guard let filter = Self.filter(matching: authorText, parameter: 1) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else { return }
     let rows = try execute(
       "SELECT DISTINCT author FROM favorite WHERE true\(filter.sql)", filter.parameters)
     for row in rows.values {
@@ -171,6 +170,20 @@ extension PostgresStore: FavoriteStore {
     Favorite(
       id: Int64(row[0] ?? "") ?? 0, quote: quote(row, from: 1), savedAt: time(row[5]),
       note: row[6] ?? "", tags: (row[7] ?? "").split(separator: " ").map(String.init))
+  }
+
+  /// The SQL condition (to follow a WHERE clause, starting with AND) keeping favorites whose
+  /// folded author contains `authorText` and that have `tag`, with its parameters numbered from
+  /// `parameter`: empty for every favorite, nil when no favorite can match.
+  static func filter(
+    matching authorText: String?, tag: FavoriteTag?, parameter: Int
+  ) -> (sql: String, parameters: [String?])? {
+    guard var filter = filter(matching: authorText, parameter: parameter) else { return nil }
+    if let tag {
+      filter.sql += tagCondition(parameter: parameter + filter.parameters.count)
+      filter.parameters.append(tag.name)
+    }
+    return filter
   }
 
   /// The SQL condition (to follow a WHERE clause, starting with AND) keeping favorites whose

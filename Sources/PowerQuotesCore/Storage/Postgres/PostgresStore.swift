@@ -120,3 +120,8 @@ public final class PostgresStore: Sendable {
     [quote.text, quote.author, quote.source.rawValue, quote.sourceID.map(String.init)]
   }
 }
+
+/// Every library feature of the SQLite store, on PostgreSQL: the trash (+Trash), tags (+Tags),
+/// `fav find` (+Search), `random --favorites` and the length filters (+Random), `fav stats`
+/// (+Stats), `fav edit` (+Edit) and `fav undo` (+Changes).
+extension PostgresStore: LibraryStore {}
