@@ -66,11 +66,11 @@ extension PostgresStore {
   /// Runs `change` on the favorite with `id` as one undoable change of `kind`, in a transaction
   /// of its own, and reads the favorite back.
   ///
-  /// The favorite's row is locked first, so that a machine removing it meanwhile either waits
-  /// or leaves this one to find it gone (noSuchFavorite, not a foreign key's error). Two
-  /// machines changing the library take turns on `library_recording`'s single row, so the
-  /// `tags` column the trigger rewrites from `favorite_tag` never misses the other's tag. A
-  /// change that adds or takes off no tag is not kept.
+  /// The change takes its turn on `library_recording` first (``recordingChange(_:at:summary:_:)``),
+  /// then locks the favorite's row, in the order every change takes them, so that a machine
+  /// removing it meanwhile either waits or leaves this one to find it gone (noSuchFavorite, not
+  /// a foreign key's error), and the `tags` column the trigger rewrites from `favorite_tag` never
+  /// misses another machine's tag. A change that adds or takes off no tag is not kept.
   private func changeTags(
     _ kind: LibraryChange.Kind,
     id: Int64,
@@ -78,35 +78,15 @@ extension PostgresStore {
     summary: ((Favorite, [FavoriteTag])) -> String,
     _ change: () throws -> [FavoriteTag]
   ) throws -> (Favorite, [FavoriteTag]) {
-    try inTransaction {
+    try writeChange(kind, at: date, summary: summary) {
       let locked = try execute(
         "SELECT 1 FROM favorite WHERE id = $1::bigint FOR UPDATE", [String(id)])
       guard locked.count > 0 else { throw StorageError.noSuchFavorite(id: id) }
-      let changeID =
-        try execute(
-          "INSERT INTO library_change (kind, summary, made_at) VALUES ($1, '', $2) RETURNING id",
-          [kind.rawValue, StoredTime.text(date)]
-        ).values.first?[0] ?? "0"
-      try execute(
-        "INSERT INTO library_recording (singleton, change_id) VALUES (1, $1::bigint)",
-        [changeID])
       let changed = try change()
-      try execute("DELETE FROM library_recording")
       let rows = try execute(
         "SELECT \(Self.favoriteColumns) FROM favorite WHERE id = $1::bigint", [String(id)])
       guard let row = rows.values.first else { throw StorageError.noSuchFavorite(id: id) }
-      let result = (Self.favorite(row), changed)
-      if changed.isEmpty {
-        try execute("DELETE FROM library_change WHERE id = $1::bigint", [changeID])
-      } else {
-        try execute(
-          "UPDATE library_change SET summary = $1 WHERE id = $2::bigint",
-          [summary(result), changeID])
-        try execute(
-          "DELETE FROM library_change WHERE id <= $1::bigint - $2::bigint",
-          [changeID, String(QuoteDatabase.undoHistoryLimit)])
-      }
-      return result
+      return (Self.favorite(row), changed)
     }
   }
 }
