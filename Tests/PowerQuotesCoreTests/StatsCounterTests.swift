@@ -44,9 +44,11 @@ import Testing
     expected[
       StoredTime.localMonth(ofMinute: "2026-01-01 00:00", in: localTime), default: 0] += 2
     let counts = counter.counts()
-    #expect(counts.months == expected.map { FavoriteStats.Count($0.key, $0.value) }.sorted {
-      $0.name < $1.name
-    })
+    #expect(
+      counts.months
+        == expected.map { FavoriteStats.Count($0.key, $0.value) }.sorted {
+          $0.name < $1.name
+        })
     #expect(counts.sources.map(\.count).reduce(0, +) == expected.values.reduce(0, +))
     // Most favorites first.
     #expect(counts.sources.map(\.name) == ["imported", "manual"])
