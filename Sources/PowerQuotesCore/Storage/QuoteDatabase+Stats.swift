@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import GRDB
 
@@ -37,29 +38,40 @@ extension QuoteDatabase {
         let tagged =
           try Int.fetchOne(db, sql: "SELECT count(DISTINCT favorite_id) FROM favorite_tag") ?? 0
 
-        var tally = StatsTally(localTime: localTime)
-        let rows = try Row.fetchCursor(
-          db,
+        let statement = try db.makeStatement(
           sql: """
             SELECT source, substr(saved_at, 1, 16) AS minute, count(*)
             FROM favorite GROUP BY source, minute
-            """
-        )
+            """)
+        var counter = StatsCounter(localTime: localTime)
+        let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
-          tally.add(
-            source: try row.decode(atIndex: 0), minute: try row.decode(atIndex: 1),
-            count: try row.decode(atIndex: 2))
+          let handle = statement.sqliteStatement
+          guard sqlite3_column_type(handle, 0) == SQLITE_TEXT,
+            sqlite3_column_type(handle, 1) == SQLITE_TEXT
+          else {
+            counter.add(
+              source: try row.decode(atIndex: 0), minute: try row.decode(atIndex: 1),
+              count: try row.decode(atIndex: 2))
+            continue
+          }
+          counter.add(
+            source: FavoriteRecord.text(handle, column: 0),
+            minute: FavoriteRecord.text(handle, column: 1),
+            count: Int(sqlite3_column_int64(handle, 2)))
         }
+        let (sources, months) = counter.counts()
         return FavoriteStats(
           total: total,
           authors: authors,
           topAuthors: topAuthors,
-          sources: tally.sources,
+          sources: sources,
           tags: tags,
           untagged: total - tagged,
-          months: tally.months
+          months: months
         )
       }
     }
   }
+
 }

@@ -6,7 +6,7 @@ extension PostgresStore {
   ///
   /// One pass over the favorites, over one snapshot, groups them both by folded author (how
   /// many, and the first saved, which names the author) and by source and the minute they were
-  /// saved, which ``StatsTally`` folds into local months; the top authors' names come by their
+  /// saved, which ``StatsCounter`` folds into local months; the top authors' names come by their
   /// ids, and the tags from their own table. Names are ordered by their bytes, as SQLite orders
   /// text.
   public func favoriteStats(localTime: LocalTime) throws -> FavoriteStats {
@@ -20,7 +20,7 @@ extension PostgresStore {
         GROUP BY GROUPING SETS ((author_folded), (source, substr(saved_at, 1, 16)))
         """)
       var authors: [(folded: String, firstID: String, count: Int)] = []
-      var tally = StatsTally(localTime: localTime)
+      var tally = StatsCounter(localTime: localTime)
       for row in groups.values {
         let count = Int(row[5] ?? "") ?? 0
         if row[0] == "0" {
@@ -29,6 +29,7 @@ extension PostgresStore {
           tally.add(source: row[3] ?? "", minute: row[4] ?? "", count: count)
         }
       }
+      let (sources, months) = tally.counts()
       let total = authors.reduce(0) { $0 + $1.count }
       guard total > 0 else { return .empty }
       let top = authors.sorted {
@@ -53,10 +54,10 @@ extension PostgresStore {
         total: total,
         authors: authors.count,
         topAuthors: top.map { FavoriteStats.Count(names[$0.firstID] ?? $0.folded, $0.count) },
-        sources: tally.sources,
+        sources: sources,
         tags: tags,
         untagged: total - tagged,
-        months: tally.months
+        months: months
       )
     }
   }
