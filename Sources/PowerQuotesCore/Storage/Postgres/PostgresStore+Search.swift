@@ -129,7 +129,7 @@ extension PostgresStore {
       sample.isEmpty ? [] : [String(percent)])
     var words = 0
     for row in rows.values {
-      for column in row { words += SearchRanking.words(column ?? "").count }
+      for column in row { words += SearchRanking.wordCount(column ?? "") }
     }
     return rows.count > 0 && words > 0 ? Double(words) / Double(rows.count) : 1
   }

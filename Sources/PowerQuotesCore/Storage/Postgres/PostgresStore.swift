@@ -4,7 +4,8 @@ import Foundation
 /// ``QuoteStore`` with the behaviour of ``QuoteDatabase``, for one library on several machines.
 ///
 /// This file connects and migrates; the intent methods are in `PostgresStore+Favorites.swift`,
-/// `+Import`, `+Pool`, `+Sync`, `+Trash`, `+Edit` and `+Changes` (the undo history). As in
+/// `+Import`, `+Pool`, `+Sync`, `+Tags`, `+Search` (`fav find`, ranked by ``SearchRanking``),
+/// `+Random`, `+Stats`, `+Trash`, `+Edit` and `+Changes` (the undo history). As in
 /// SQLite the schema decides what is a duplicate (the UNIQUE index `favorite_by_key` of
 /// `Migrations/postgres/0001_initial.sql`), and times are kept as the same UTC text
 /// (``StoredTime``), so a library moves between the stores unchanged.

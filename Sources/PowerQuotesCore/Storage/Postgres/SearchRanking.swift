@@ -18,14 +18,20 @@ struct SearchRanking {
 
   /// The ranking of `query`'s terms.
   init(_ query: SearchQuery) {
-    phrases = query.terms.map { term in
-      (QuoteKey.searchFolded(term.text).split(separator: " "), term.isPrefix)
-    }
+    phrases = query.terms.map { term in (Self.words(term.text), term.isPrefix) }
   }
 
-  /// The words of `text` as the ranking compares them.
+  /// The words of `text` as the ranking compares them (by their bytes, as FTS5 does).
   static func words(_ text: String) -> [Substring] {
-    QuoteKey.searchFolded(text).split(separator: " ")
+    // The folded words are one ASCII space apart: split the bytes, not the characters.
+    QuoteKey.searchFolded(text).utf8.split(separator: UInt8(ascii: " ")).map { Substring($0) }
+  }
+
+  /// How many words `text` has, as ``words(_:)`` cuts them.
+  static func wordCount(_ text: String) -> Int {
+    let folded = QuoteKey.searchFolded(text)
+    guard !folded.isEmpty else { return 0 }
+    return folded.utf8.reduce(1) { $1 == UInt8(ascii: " ") ? $0 + 1 : $0 }
   }
 
   /// The runs of word characters in `text` (letters, digits and the marks on them), as typed:
@@ -139,7 +145,10 @@ struct SearchRanking {
         let word = words[start + offset]
         let wanted = phrase.words[offset]
         let isLast = offset == count - 1
-        if isLast && phrase.isPrefix ? !word.hasPrefix(wanted) : word != wanted {
+        let same =
+          isLast && phrase.isPrefix
+          ? word.utf8.starts(with: wanted.utf8) : word.utf8.elementsEqual(wanted.utf8)
+        if !same {
           matches = false
           break
         }
