@@ -110,11 +110,16 @@ enum ServiceURL {
 enum ConfigurationError: LocalizedError, Equatable {
   /// A service's URL setting is not an http(s) URL with a host and a valid port.
   case invalidURL(origin: String, value: String, example: String)
+  /// `$POWERQUOTES_SOURCE` names no source; `value` is made safe for a terminal already.
+  case invalidSource(variable: String, value: String)
 
   var errorDescription: String? {
     switch self {
     case .invalidURL(let origin, let value, let example):
       "\(origin) must be an http or https URL such as \(example), not '\(value)'."
+    case .invalidSource(let variable, let value):
+      "\(variable) must be dummyjson, zenquotes or offline, not '\(value)'. "
+        + "Fix it or unset it, or give --source."
     }
   }
 }
