@@ -105,7 +105,7 @@ struct LibraryViewTests {
     #expect(
       csv == "quote,author,source,source_id,saved_at,note,tags\r\n"
         + "Know thyself.,Socrates,manual,,2027-01-15T08:00:00.000Z,"
-        + "\"Delphi.\nOn the temple\u{1B}[31m wall.\",greek stoic\r\n"
+        + "\"Delphi.\nOn the temple wall.\",greek stoic\r\n"
         + "The journey of a thousand miles begins with one step.,Lao Tzu,zenquotes,,"
         + "2027-01-15T08:00:00.000Z,,\r\n")
     let json = ExportView.streamed(favorites, format: .json)
@@ -114,10 +114,17 @@ struct LibraryViewTests {
     #expect(decoded.map(\.note) == [Self.tagged.note, ""])
     #expect(decoded.map(\.tags) == [["greek", "stoic"], []])
     #expect(!json.contains("\"note\" : \"\""))
+    // JSON keeps the note exactly, the escape escaped.
+    #expect(json.contains("On the temple\\u001b[31m wall."))
+    // A tag with a comma or a quote mark is quoted as any CSV field.
+    var odd = Self.tagged
+    odd.note = ""
+    odd.tags = ["a,b", "q\"t"]
+    #expect(ExportView.streamed([odd], format: .csv).hasSuffix(",,\"a,b q\"\"t\"\r\n"))
     #expect(
       ExportView.streamed([Self.tagged], format: .markdown)
         == "> Know thyself.\n>\n> — Socrates\n\nTags: #greek #stoic\n\n"
-        + "Delphi.  \nOn the temple\u{1B}[31m wall.  \n")
+        + "Delphi.  \nOn the temple wall.  \n")
     #expect(
       ExportView.streamed([Self.tagged], format: .fortune)
         == ExportView.streamed(

@@ -30,10 +30,13 @@ struct FavoriteListing: ShellContinuation {
     let controller = try env.favoritesController()
     switch format {
     case .json:
-      var output = BufferedOutput(env.console.out)
+      var output = BufferedOutput(env.console)
       var array = JSONArrayView()
       output.append(array.opening)
-      try controller.forEach(author: author, tag: tag) { output.append(array.element($0)) }
+      try controller.forEachRow(author: author, tag: tag) {
+        array.appendElement($0, to: &output.bytes)
+        output.lineEnded()
+      }
       output.append(array.closing)
       output.flush()
       return nil
@@ -73,19 +76,23 @@ struct FavoriteListing: ShellContinuation {
 
   private mutating func showPage(_ controller: FavoritesController) throws {
     let first = pager.shown + 1
-    var output = BufferedOutput(env.console.out)
+    var output = BufferedOutput(env.console)
     guard let pageSize else {
       output.append(pager.header())
-      try controller.forEach(author: pager.author, tag: tag) { output.append(pager.row($0)) }
+      try controller.forEachRow(author: pager.author, tag: tag) {
+        pager.appendRow($0, to: &output.bytes)
+        output.lineEnded()
+      }
       output.flush()
       return
     }
     // The header goes before the first row: a page that comes back empty prints none.
-    let count = try controller.forEach(
+    let count = try controller.forEachRow(
       author: pager.author, tag: tag, after: pager.lastID, limit: pageSize
-    ) { favorite in
+    ) { row in
       if pager.shown == first - 1 { output.append(pager.header()) }
-      output.append(pager.row(favorite))
+      pager.appendRow(row, to: &output.bytes)
+      output.lineEnded()
     }
     guard count > 0 else {
       ended = true

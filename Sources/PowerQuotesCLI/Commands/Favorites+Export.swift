@@ -50,20 +50,25 @@ extension Favorites {
 
     func run(_ env: AppEnvironment) async throws {
       let controller = try env.favoritesController()
-      let favorites = { _ = try controller.forEach(author: author, tag: tagOption.parsed, $0) }
+      let tag = tagOption.parsed
+      let rows = { _ = try controller.forEachRow(author: author, tag: tag, $0) }
       guard let output else {
-        var buffered = BufferedOutput(env.console.out)
         // On a terminal the export is read, not saved: no stored escape sequence may reach it.
         // (Into a file or a pipe, it is data and stays exactly as stored.)
-        let onTerminal = env.terminal.outputIsTerminal
+        guard env.terminal.outputIsTerminal else {
+          _ = try ExportView.stream(format, rows: rows) { env.console.outBytes($0) }
+          return
+        }
+        var buffered = BufferedOutput(env.console)
+        let favorites = { _ = try controller.forEach(author: author, tag: tag, $0) }
         _ = try ExportView.stream(format, of: favorites) { text in
-          buffered.append(onTerminal ? UntrustedText.sanitizedKeepingLines(text) : text)
+          buffered.append(UntrustedText.sanitizedKeepingLines(text))
         }
         buffered.flush()
         return
       }
       let file = try OutputFile(path: output, protecting: try env.database.filePath())
-      let count = try ExportView.stream(format, of: favorites) { try file.write($0) }
+      let count = try ExportView.stream(format, rows: rows) { try file.write($0) }
       try file.close()
       env.console.note(ExportView.exported(count: count, to: output))
     }

@@ -48,23 +48,36 @@ extension Favorites {
     func run(_ env: AppEnvironment) async throws {
       let (query, tag) = (try query(), tagOption.parsed)
       let controller = try env.libraryController()
-      var out = BufferedOutput(env.console.out)
+      var out = BufferedOutput(env.console)
       switch output.format {
       case .json:
         var array = JSONArrayView()
         out.append(array.opening)
-        try controller.find(query, tag: tag, matches: false) {
-          out.append(array.element($0.favorite))
+        try controller.findRows(query, tag: tag) {
+          array.appendElement($0, to: &out.bytes)
+          out.lineEnded()
         }
         out.append(array.closing)
       case .text:
-        var hits: [SearchHit] = []
-        try controller.find(query, tag: tag, matches: env.painter.enabled) { hits.append($0) }
-        guard !hits.isEmpty else {
+        // Laid out first, then streamed: a search that matches the whole library is never all
+        // in memory.
+        let shape = try controller.findShape(
+          query, tag: tag, widthLimit: FavoriteListView.maxAuthorWidth,
+          authorWidth: FavoriteListView.authorWidth)
+        guard shape.count > 0 else {
           env.console.note("No favorites match '\(UntrustedText.sanitized(text))'.")
           return
         }
-        out.append(FavoriteListView.render(hits, width: env.terminal.width, painter: env.painter))
+        let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
+        out.append(view.header())
+        if env.painter.enabled {
+          try controller.find(query, tag: tag, matches: true) { out.append(view.row($0)) }
+        } else {
+          try controller.findRows(query, tag: tag) {
+            view.appendRow($0, to: &out.bytes)
+            out.lineEnded()
+          }
+        }
       }
       out.flush()
     }

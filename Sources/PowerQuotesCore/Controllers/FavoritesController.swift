@@ -108,6 +108,26 @@ public struct FavoritesController: Sendable {
     }
   }
 
+  /// ``forEach(author:tag:after:limit:_:)`` for a writer: each favorite as a ``FavoriteRow``,
+  /// its columns' bytes when the store lends them (valid only during the call to `body`).
+  @discardableResult
+  public func forEachRow(
+    author: String?,
+    tag: FavoriteTag? = nil,
+    after afterID: Int64 = 0,
+    limit: Int? = nil,
+    _ body: (FavoriteRow) throws -> Void
+  ) throws -> Int {
+    try withoutActuallyEscaping(body) { body in
+      var count = 0
+      try database.forEachFavoriteRow(matching: author, tag: tag, after: afterID, limit: limit) {
+        count += 1
+        try body($0)
+      }
+      return count
+    }
+  }
+
   /// Every favorite's author, once each, for completion, cleaned for the terminal: readline
   /// shows them as they are, and a database written by hand or by an older powerquotes may hold
   /// control characters and escape sequences.

@@ -26,6 +26,27 @@ public struct LibraryController: Sendable {
     try database.forEachSearchHit(query, tag: tag, matches: matches, body)
   }
 
+  /// ``find(_:tag:matches:_:)`` without matches, for a writer: each hit as a ``FavoriteRow``,
+  /// its columns' bytes when the store lends them (valid only during the call to `body`).
+  public func findRows(
+    _ query: SearchQuery,
+    tag: FavoriteTag? = nil,
+    _ body: (FavoriteRow) throws -> Void
+  ) throws {
+    try database.forEachSearchRow(query, tag: tag, body)
+  }
+
+  /// The shape of the table of `query`'s hits (see ``LibraryStore/searchShape(_:tag:widthLimit:authorWidth:)``),
+  /// to lay it out before streaming them.
+  public func findShape(
+    _ query: SearchQuery,
+    tag: FavoriteTag? = nil,
+    widthLimit: Int,
+    authorWidth: (String) -> Int
+  ) throws -> FavoriteListShape {
+    try database.searchShape(query, tag: tag, widthLimit: widthLimit, authorWidth: authorWidth)
+  }
+
   /// Puts `tags` on the favorite with `id`, as one change `fav undo` can take back.
   ///
   /// - Throws: ``FavoritesError/notFound(id:)`` for an unknown id.

@@ -6,14 +6,20 @@ public struct Console: Sendable {
   public var out: @Sendable (String) -> Void
   /// Writes to standard error.
   public var err: @Sendable (String) -> Void
+  /// Writes UTF-8 bytes to standard output: what a long listing writes a buffer at a time.
+  public var outBytes: @Sendable ([UInt8]) -> Void
 
-  /// Makes a console from two writers.
+  /// Makes a console from two writers; `outBytes` writes bytes to the same place as `out`,
+  /// and when it is not given the bytes are passed on to `out` as text (whole lines of valid
+  /// UTF-8 are all that is ever written).
   public init(
     out: @escaping @Sendable (String) -> Void,
-    err: @escaping @Sendable (String) -> Void
+    err: @escaping @Sendable (String) -> Void,
+    outBytes: (@Sendable ([UInt8]) -> Void)? = nil
   ) {
     self.out = out
     self.err = err
+    self.outBytes = outBytes ?? { bytes in out(String(decoding: bytes, as: UTF8.self)) }
   }
 
   /// Writes `text` and a newline to standard output.
@@ -30,35 +36,42 @@ public struct Console: Sendable {
   /// any other program's output into `head` ends.
   public static let live = Console(
     out: { text in writeAll(text, to: STDOUT_FILENO, named: "standard output") },
-    err: { text in writeAll(text, to: STDERR_FILENO, named: "standard error") }
+    err: { text in writeAll(text, to: STDERR_FILENO, named: "standard error") },
+    outBytes: { bytes in
+      bytes.withUnsafeBufferPointer { writeAll($0, to: STDOUT_FILENO, named: "standard output") }
+    }
   )
 
   private static func writeAll(_ text: String, to descriptor: Int32, named name: String) {
     var text = text
-    text.withUTF8 { bytes in
-      guard let start = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, start + offset, bytes.count - offset)
-        if written > 0 {
-          offset += written
-          continue
-        }
-        let failure = written < 0 ? errno : EIO
-        if failure == EINTR || failure == EAGAIN { continue }
-        if failure == EPIPE {
-          // SIGPIPE was ignored when we were started: end as if it had not been.
-          signal(SIGPIPE, SIG_DFL)
-          raise(SIGPIPE)
-        }
-        let sentence =
-          "Error: Could not write to \(name) (\(String(cString: strerror(failure)))); "
-          + "what was written is incomplete.\n"
-        if descriptor != STDERR_FILENO {
-          _ = sentence.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        }
-        exit(1)
+    text.withUTF8 { bytes in writeAll(bytes, to: descriptor, named: name) }
+  }
+
+  private static func writeAll(
+    _ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32, named name: String
+  ) {
+    guard let start = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, start + offset, bytes.count - offset)
+      if written > 0 {
+        offset += written
+        continue
       }
+      let failure = written < 0 ? errno : EIO
+      if failure == EINTR || failure == EAGAIN { continue }
+      if failure == EPIPE {
+        // SIGPIPE was ignored when we were started: end as if it had not been.
+        signal(SIGPIPE, SIG_DFL)
+        raise(SIGPIPE)
+      }
+      let sentence =
+        "Error: Could not write to \(name) (\(String(cString: strerror(failure)))); "
+        + "what was written is incomplete.\n"
+      if descriptor != STDERR_FILENO {
+        _ = sentence.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+      }
+      exit(1)
     }
   }
 }
@@ -82,28 +95,39 @@ public struct InputSource: Sendable {
 
 /// Collects small writes into larger ones: a list of 100,000 lines is a few dozen writes, not
 /// 100,000.
+///
+/// The buffer is bytes, reused from one write to the next, so that row writers can append to it
+/// directly (``bytes``) without making a `String` per row.
 public struct BufferedOutput {
-  private let write: @Sendable (String) -> Void
-  private var buffer = ""
+  private let write: @Sendable ([UInt8]) -> Void
+  /// What is buffered; append whole lines, then call ``lineEnded()``.
+  public var bytes: [UInt8] = []
   private let limit: Int
 
-  /// Buffers writes to `write`, passing them on once `limit` UTF-8 bytes have gathered.
-  public init(_ write: @escaping @Sendable (String) -> Void, limit: Int = 1 << 16) {
-    self.write = write
+  /// Buffers writes to `console`'s standard output, passing them on once `limit` bytes have
+  /// gathered.
+  public init(_ console: Console, limit: Int = 1 << 16) {
+    self.write = console.outBytes
     self.limit = limit
+    bytes.reserveCapacity(limit + 8192)
   }
 
   /// Adds `text`, passing the buffer on when it is full.
   public mutating func append(_ text: String) {
-    buffer += text
-    if buffer.utf8.count >= limit { flush() }
+    bytes.append(contentsOf: text.utf8)
+    lineEnded()
+  }
+
+  /// Passes the buffer on when it is full: call it after appending whole lines to ``bytes``.
+  public mutating func lineEnded() {
+    if bytes.count >= limit { flush() }
   }
 
   /// Passes on whatever is buffered.
   public mutating func flush() {
-    if !buffer.isEmpty {
-      write(buffer)
-      buffer = ""
+    if !bytes.isEmpty {
+      write(bytes)
+      bytes.removeAll(keepingCapacity: true)
     }
   }
 }

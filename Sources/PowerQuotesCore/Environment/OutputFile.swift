@@ -77,6 +77,12 @@ public final class OutputFile {
     if buffer.count >= limit { try flush() }
   }
 
+  /// Adds `bytes`, writing once a buffer's worth has gathered.
+  public func write(_ bytes: [UInt8]) throws {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= limit { try flush() }
+  }
+
   /// Writes what is buffered, closes the file and, for a regular file, puts it in place.
   public func close() throws {
     try flush()

@@ -54,31 +54,69 @@ enum Timestamp {
   /// `yyyy-MM-dd<separator>HH:mm:ss.SSS`, with a `Z` after it when `zone`, in UTC.
   private static func date(_ text: String, separator: UInt8, zone: Bool) -> Date? {
     var text = text
-    return text.withUTF8 { bytes -> Date? in
-      guard bytes.count == (zone ? 24 : 23), bytes[4] == 0x2D, bytes[7] == 0x2D,
-        bytes[10] == separator, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x2E,
-        !zone || bytes[23] == UInt8(ascii: "Z")
-      else { return nil }
-      func number(_ start: Int, _ count: Int) -> Int? {
-        var value = 0
-        for byte in bytes[start..<start + count] {
-          guard byte >= 0x30 && byte <= 0x39 else { return nil }
-          value = value * 10 + Int(byte - 0x30)
-        }
-        return value
+    return text.withUTF8 { date($0, separator: separator, zone: zone) }
+  }
+
+  /// ``date(stored:)`` of a stored time's UTF-8 bytes.
+  static func storedDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    date(bytes, separator: UInt8(ascii: " "), zone: false)
+  }
+
+  /// Whether `bytes` are a stored time ``date(stored:)`` reads: `yyyy-MM-dd HH:mm:ss.SSS`, a
+  /// real day from 1970 on.
+  static func isStoredTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    storedDate(bytes) != nil
+  }
+
+  /// Appends the stored time `bytes` (``isStoredTime(_:)``) as ``isoSeconds(_:)`` writes its
+  /// date: `yyyy-MM-ddTHH:mm:ssZ`, the fraction cut.
+  ///
+  /// Digit for digit the same: a stored time from 1970 through 9999 is read into a `Date` and
+  /// written back without a change, so its bytes can be copied.
+  static func appendISOSeconds(stored bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<10]))
+    out.append(UInt8(ascii: "T"))
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[11..<19]))
+    out.append(UInt8(ascii: "Z"))
+  }
+
+  /// Appends the stored time `bytes` (``isStoredTime(_:)``) as ``utc(_:separator:)`` writes its
+  /// date with a `T`, then `Z`: `yyyy-MM-ddTHH:mm:ss.SSSZ`, as exports write times.
+  static func appendExported(stored bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<10]))
+    out.append(UInt8(ascii: "T"))
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[11..<23]))
+    out.append(UInt8(ascii: "Z"))
+  }
+
+  /// The time `bytes` hold as `yyyy-MM-dd<separator>HH:mm:ss.SSS`, with a `Z` after it when
+  /// `zone`, in UTC; nil for bytes of another shape.
+  private static func date(
+    _ bytes: UnsafeBufferPointer<UInt8>, separator: UInt8, zone: Bool
+  ) -> Date? {
+    guard bytes.count == (zone ? 24 : 23), bytes[4] == 0x2D, bytes[7] == 0x2D,
+      bytes[10] == separator, bytes[13] == 0x3A, bytes[16] == 0x3A, bytes[19] == 0x2E,
+      !zone || bytes[23] == UInt8(ascii: "Z")
+    else { return nil }
+    func number(_ start: Int, _ count: Int) -> Int? {
+      var value = 0
+      for byte in bytes[start..<start + count] {
+        guard byte >= 0x30 && byte <= 0x39 else { return nil }
+        value = value * 10 + Int(byte - 0x30)
       }
-      guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-        let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-        let millisecond = number(20, 3), year >= 1970, (1...12).contains(month),
-        (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60,
-        second < 60
-      else { return nil }
-      let days = daysSince1970(year: year, month: month, day: day)
-      let seconds = ((days * 24 + hour) * 60 + minute) * 60 + second
-      // Counted from 2001 as Foundation's calendar counts, so the sum rounds to the same Date.
-      return Date(
-        timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + Double(millisecond) / 1000)
+      return value
     }
+    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+      let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+      let millisecond = number(20, 3), year >= 1970, (1...12).contains(month),
+      (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60,
+      second < 60
+    else { return nil }
+    let days = daysSince1970(year: year, month: month, day: day)
+    let seconds = ((days * 24 + hour) * 60 + minute) * 60 + second
+    // Counted from 2001 as Foundation's calendar counts, so the sum rounds to the same Date.
+    return Date(
+      timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + Double(millisecond) / 1000)
   }
 
   /// Days in `month` (1-12) of `year`, in the Gregorian calendar.

@@ -70,34 +70,7 @@ public enum UntrustedText {
   /// control (E2 80 8E/8F/AA-AE, E2 81 A6-A9, D8 9C). Almost every quote has none.
   static func needsCleaning(_ text: String) -> Bool {
     var text = text
-    return text.withUTF8 { bytes in
-      // Printable ASCII, line feeds and tabs first: one tight pass, and all most quotes need.
-      var multiByte = false
-      for byte in bytes {
-        if byte < 0x20 {
-          if byte != 0x0A && byte != 0x09 { return true }
-        } else if byte >= 0x7F {
-          if byte == 0x7F { return true }
-          multiByte = true
-        }
-      }
-      guard multiByte, bytes.count >= 2 else { return false }
-      for index in 1..<bytes.count {
-        let (before, byte) = (bytes[index - 1], bytes[index])
-        switch byte {
-        case 0x80...0x9F where before == 0xC2: return true
-        case 0x9C where before == 0xD8: return true
-        case 0x8E...0x8F, 0xAA...0xAE:
-          // U+200E, U+200F, U+202A to U+202E: E2 80 then this byte.
-          if before == 0x80 && index >= 2 && bytes[index - 2] == 0xE2 { return true }
-        case 0xA6...0xA9:
-          // U+2066 to U+2069: E2 81 then this byte.
-          if before == 0x81 && index >= 2 && bytes[index - 2] == 0xE2 { return true }
-        default: continue
-        }
-      }
-      return false
-    }
+    return text.withUTF8 { needsCleaning($0) }
   }
 
   /// Whether `text` shows nothing once sanitized: only white space, control characters, escape
@@ -117,21 +90,7 @@ public enum UntrustedText {
   /// Unicode property.
   static func simpleLength(_ text: String) -> Int? {
     var text = text
-    let isASCII = text.withUTF8 { bytes in
-      // Branch-free, so the loop runs over many bytes at a time.
-      var outside: UInt8 = 0
-      for byte in bytes { outside |= byte &- 0x20 >= 0x5F ? 1 : 0 }
-      return outside == 0
-    }
-    if isASCII { return text.utf8.count }
-    var count = 0
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2030...0x203A: count += 1
-      default: return nil
-      }
-    }
-    return count
+    return text.withUTF8 { simpleLength($0) }
   }
 
   // MARK: - Escape sequences

@@ -33,6 +33,19 @@ public protocol FavoriteStore: Sendable {
     _ body: (Favorite) throws -> Void
   ) throws
 
+  /// ``forEachFavorite(matching:tag:after:limit:_:)`` for a writer: each favorite as a
+  /// ``FavoriteRow``, its columns' bytes when the store can lend them (valid only during the
+  /// call to `body`), so that a long listing makes no `String` per column.
+  ///
+  /// A default implementation hands over decoded favorites.
+  func forEachFavoriteRow(
+    matching authorText: String?,
+    tag: FavoriteTag?,
+    after afterID: Int64,
+    limit: Int?,
+    _ body: (FavoriteRow) throws -> Void
+  ) throws
+
   /// How many favorites match `authorText` (all when nil) and have `tag` (when given), and the
   /// largest id among them, without reading the favorites themselves.
   func favoriteListSize(
@@ -91,6 +104,19 @@ public protocol FavoriteStore: Sendable {
 }
 
 extension FavoriteStore {
+  /// Each favorite decoded, from ``forEachFavorite(matching:tag:after:limit:_:)``.
+  public func forEachFavoriteRow(
+    matching authorText: String?,
+    tag: FavoriteTag?,
+    after afterID: Int64,
+    limit: Int?,
+    _ body: (FavoriteRow) throws -> Void
+  ) throws {
+    try forEachFavorite(matching: authorText, tag: tag, after: afterID, limit: limit) {
+      try body(.decoded($0))
+    }
+  }
+
   /// ``forEachFavorite(matching:tag:after:limit:_:)`` of every tag.
   public func forEachFavorite(
     matching authorText: String?,

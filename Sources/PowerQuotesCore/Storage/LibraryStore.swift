@@ -16,6 +16,26 @@ public protocol LibraryStore: Sendable {
     _ body: (SearchHit) throws -> Void
   ) throws
 
+  /// ``forEachSearchHit(_:tag:matches:_:)`` without matches, for a writer: each favorite as a
+  /// ``FavoriteRow``, its columns' bytes when the store can lend them (valid only during the
+  /// call to `body`). A default implementation hands over decoded favorites.
+  func forEachSearchRow(
+    _ query: SearchQuery,
+    tag: FavoriteTag?,
+    _ body: (FavoriteRow) throws -> Void
+  ) throws
+
+  /// The shape of the list of favorites that match `query` (and have `tag`): how many, the
+  /// largest id, and the widest author as `authorWidth` measures it, each distinct author
+  /// measured once until one is `widthLimit` wide or wider; for laying out a table before the
+  /// hits are streamed. A default implementation reads every hit.
+  func searchShape(
+    _ query: SearchQuery,
+    tag: FavoriteTag?,
+    widthLimit: Int,
+    authorWidth: (String) -> Int
+  ) throws -> FavoriteListShape
+
   /// Puts `tags` on the favorite with `id` as one undoable change; returns the favorite as it
   /// is now and the tags it did not have before.
   ///
@@ -34,6 +54,10 @@ public protocol LibraryStore: Sendable {
 
   /// Every tag with how many favorites have it, most used first, then by name.
   func tagCounts() throws -> [TagCount]
+
+  /// The library counted for `fav stats`: totals, the top authors, sources, tags, and
+  /// favorites saved per month in `localTime`'s calendar.
+  func favoriteStats(localTime: LocalTime) throws -> FavoriteStats
 
   /// Moves the favorites with these ids to the trash, whole (note and tags too), in one
   /// transaction, all or none, and returns them in the order asked (an id given twice counts
@@ -67,4 +91,35 @@ public protocol LibraryStore: Sendable {
 
   /// Takes back the newest change in one transaction and returns it; nil when there is none.
   func undoLastChange() throws -> LibraryChange?
+}
+
+extension LibraryStore {
+  /// Each hit's favorite decoded, from ``forEachSearchHit(_:tag:matches:_:)``.
+  public func forEachSearchRow(
+    _ query: SearchQuery,
+    tag: FavoriteTag?,
+    _ body: (FavoriteRow) throws -> Void
+  ) throws {
+    try forEachSearchHit(query, tag: tag, matches: false) { try body(.decoded($0.favorite)) }
+  }
+
+  /// The shape of every hit of ``forEachSearchHit(_:tag:matches:_:)``, read whole.
+  public func searchShape(
+    _ query: SearchQuery,
+    tag: FavoriteTag?,
+    widthLimit: Int,
+    authorWidth: (String) -> Int
+  ) throws -> FavoriteListShape {
+    var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
+    var measured: Set<String> = []
+    try forEachSearchHit(query, tag: tag, matches: false) { hit in
+      let favorite = hit.favorite
+      shape.count += 1
+      shape.largestID = max(shape.largestID, favorite.id)
+      if shape.widestAuthor < widthLimit, measured.insert(favorite.quote.author).inserted {
+        shape.widestAuthor = max(shape.widestAuthor, authorWidth(favorite.quote.author))
+      }
+    }
+    return shape
+  }
 }

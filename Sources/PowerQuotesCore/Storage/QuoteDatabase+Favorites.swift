@@ -51,15 +51,10 @@ extension QuoteDatabase: FavoriteStore {
     limit: Int?,
     _ body: (Favorite) throws -> Void
   ) throws {
-    guard let filter = Self.filter(matching: authorText, tag: tag) else { return }
-    let columns = FavoriteRecord.listedColumns.map(\.name).joined(separator: ", ")
-    var sql = "SELECT \(columns) FROM favorite WHERE id > ?" + filter.sql + " ORDER BY id"
-    var arguments: StatementArguments = [afterID]
-    arguments += filter.arguments
-    if let limit {
-      sql += " LIMIT ?"
-      arguments += [limit]
-    }
+    guard
+      let (sql, arguments) = Self.listSQL(
+        matching: authorText, tag: tag, after: afterID, limit: limit)
+    else { return }
     try translatingErrors {
       try writer.read { db in
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
@@ -68,6 +63,54 @@ extension QuoteDatabase: FavoriteStore {
         }
       }
     }
+  }
+
+  /// ``forEachFavorite(matching:tag:after:limit:_:)`` with each row's bytes lent as they are
+  /// (``FavoriteRecord/raw(_:from:)``), or decoded when a column is not of its kind.
+  public func forEachFavoriteRow(
+    matching authorText: String?,
+    tag: FavoriteTag?,
+    after afterID: Int64,
+    limit: Int?,
+    _ body: (FavoriteRow) throws -> Void
+  ) throws {
+    guard
+      let (sql, arguments) = Self.listSQL(
+        matching: authorText, tag: tag, after: afterID, limit: limit)
+    else { return }
+    try translatingErrors {
+      try writer.read { db in
+        let statement = try db.makeStatement(sql: sql)
+        try statement.setArguments(arguments)
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() {
+          if let raw = FavoriteRecord.raw(statement) {
+            try body(.raw(raw))
+          } else {
+            try body(.decoded(try FavoriteRecord.listed(row)))
+          }
+        }
+      }
+    }
+  }
+
+  /// The SELECT of a listing and its arguments; nil when no favorite can match.
+  private static func listSQL(
+    matching authorText: String?,
+    tag: FavoriteTag?,
+    after afterID: Int64,
+    limit: Int?
+  ) -> (String, StatementArguments)? {
+    guard let filter = filter(matching: authorText, tag: tag) else { return nil }
+    let columns = FavoriteRecord.listedColumns.map(\.name).joined(separator: ", ")
+    var sql = "SELECT \(columns) FROM favorite WHERE id > ?" + filter.sql + " ORDER BY id"
+    var arguments: StatementArguments = [afterID]
+    arguments += filter.arguments
+    if let limit {
+      sql += " LIMIT ?"
+      arguments += [limit]
+    }
+    return (sql, arguments)
   }
 
   /// How many favorites match and the largest id among them, from indexes alone.
@@ -128,8 +171,11 @@ extension QuoteDatabase: FavoriteStore {
   public func favorite(id: Int64) throws -> Favorite? {
     try translatingErrors {
       try writer.read { db in
-        // By the column, not `fetchOne(db, key:)`, which looks the primary key up in the schema.
-        try FavoriteRecord.filter(FavoriteRecord.Columns.id == id).fetchOne(db)?.favorite
+        // SQL, not the query interface: its fetchOne reads the whole schema to see whether the
+        // request is on a unique key.
+        try FavoriteRecord.fetchOne(
+          db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [id])?
+          .favorite
       }
     }
   }

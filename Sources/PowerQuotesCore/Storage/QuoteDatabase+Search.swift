@@ -12,9 +12,7 @@ extension QuoteDatabase: LibraryStore {
     matches: Bool = false,
     _ body: (SearchHit) throws -> Void
   ) throws {
-    let columns = FavoriteRecord.listedColumns.map { "favorite." + $0.name }
-      .joined(separator: ", ")
-    var sql = "SELECT \(columns)"
+    var sql = "SELECT \(Self.searchColumns)"
     var arguments: StatementArguments = []
     if matches {
       sql += """
@@ -23,15 +21,7 @@ extension QuoteDatabase: LibraryStore {
       let marks = [String(SearchHit.matchStart), String(SearchHit.matchEnd)]
       arguments += StatementArguments(marks + marks)
     }
-    sql += """
-       FROM favorite_search JOIN favorite ON favorite.id = favorite_search.rowid
-      WHERE favorite_search MATCH ?
-      """
-    arguments += [query.fts5]
-    if let tag {
-      sql += " AND favorite.id IN (SELECT favorite_id FROM favorite_tag WHERE tag = ?)"
-      arguments += [tag.name]
-    }
+    sql += Self.searchJoin(query, tag: tag, arguments: &arguments)
     sql += " ORDER BY favorite_search.rank"
     try translatingErrors {
       try writer.read { db in
@@ -49,5 +39,94 @@ extension QuoteDatabase: LibraryStore {
         }
       }
     }
+  }
+
+  /// The hits of ``forEachSearchHit(_:tag:matches:_:)`` in the same order, each row's bytes
+  /// lent as they are (``FavoriteRecord/raw(_:from:)``), or decoded when a column is not of its
+  /// kind: the query the sqlite3 shell would run, read without a `String` per column.
+  public func forEachSearchRow(
+    _ query: SearchQuery,
+    tag: FavoriteTag?,
+    _ body: (FavoriteRow) throws -> Void
+  ) throws {
+    var arguments: StatementArguments = []
+    let sql =
+      "SELECT \(Self.searchColumns)" + Self.searchJoin(query, tag: tag, arguments: &arguments)
+      + " ORDER BY favorite_search.rank"
+    try translatingErrors {
+      try writer.read { db in
+        let statement = try db.makeStatement(sql: sql)
+        try statement.setArguments(arguments)
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() {
+          if let raw = FavoriteRecord.raw(statement) {
+            try body(.raw(raw))
+          } else {
+            try body(.decoded(try FavoriteRecord.listed(row)))
+          }
+        }
+      }
+    }
+  }
+
+  /// The shape of the hits' table without ranking them: the count and the largest id from the
+  /// full-text index alone, and the authors in id order, read until one is `widthLimit` wide.
+  public func searchShape(
+    _ query: SearchQuery,
+    tag: FavoriteTag?,
+    widthLimit: Int,
+    authorWidth: (String) -> Int
+  ) throws -> FavoriteListShape {
+    var tagSQL = ""
+    var arguments: StatementArguments = [query.fts5]
+    if let tag {
+      tagSQL = " AND rowid IN (SELECT favorite_id FROM favorite_tag WHERE tag = ?)"
+      arguments += [tag.name]
+    }
+    return try translatingErrors {
+      try writer.read { db in
+        let size = try Row.fetchOne(
+          db,
+          sql: "SELECT count(*), max(rowid) FROM favorite_search WHERE favorite_search MATCH ?"
+            + tagSQL,
+          arguments: arguments)
+        var shape = FavoriteListShape(
+          count: size?[0] ?? 0, largestID: size?[1] ?? 0, widestAuthor: 0)
+        guard shape.count > 0 else { return shape }
+        var authorArguments: StatementArguments = []
+        let authors = try String.fetchCursor(
+          db,
+          sql: "SELECT favorite.author"
+            + Self.searchJoin(query, tag: tag, arguments: &authorArguments),
+          arguments: authorArguments)
+        var measured: Set<String> = []
+        while shape.widestAuthor < widthLimit, let author = try authors.next() {
+          guard measured.insert(author).inserted else { continue }
+          shape.widestAuthor = max(shape.widestAuthor, authorWidth(author))
+        }
+        return shape
+      }
+    }
+  }
+
+  /// The columns a hit is read from: ``FavoriteRecord/listedColumns`` of `favorite`.
+  private static let searchColumns = FavoriteRecord.listedColumns.map { "favorite." + $0.name }
+    .joined(separator: ", ")
+
+  /// ` FROM ... WHERE ...` of a search for `query` among favorites with `tag`, its arguments
+  /// added to `arguments`.
+  private static func searchJoin(
+    _ query: SearchQuery, tag: FavoriteTag?, arguments: inout StatementArguments
+  ) -> String {
+    var sql = """
+       FROM favorite_search JOIN favorite ON favorite.id = favorite_search.rowid
+      WHERE favorite_search MATCH ?
+      """
+    arguments += [query.fts5]
+    if let tag {
+      sql += " AND favorite.id IN (SELECT favorite_id FROM favorite_tag WHERE tag = ?)"
+      arguments += [tag.name]
+    }
+    return sql
   }
 }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import GRDB
 
@@ -37,46 +38,40 @@ extension QuoteDatabase {
         let tagged =
           try Int.fetchOne(db, sql: "SELECT count(DISTINCT favorite_id) FROM favorite_tag") ?? 0
 
-        var sources: [String: Int] = [:]
-        var months: [String: Int] = [:]
-        var lastMinute = ""
-        var lastMonth = ""
-        let rows = try Row.fetchCursor(
-          db,
+        let statement = try db.makeStatement(
           sql: """
             SELECT source, substr(saved_at, 1, 16) AS minute, count(*)
             FROM favorite GROUP BY source, minute
-            """
-        )
+            """)
+        var counter = StatsCounter(localTime: localTime)
+        let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
-          let source: String = try row.decode(atIndex: 0)
-          let minute: String = try row.decode(atIndex: 1)
-          let count: Int = try row.decode(atIndex: 2)
-          sources[source, default: 0] += count
-          if minute != lastMinute {
-            lastMinute = minute
-            lastMonth = Self.localMonth(ofStoredMinute: minute, in: localTime)
+          let handle = statement.sqliteStatement
+          guard sqlite3_column_type(handle, 0) == SQLITE_TEXT,
+            sqlite3_column_type(handle, 1) == SQLITE_TEXT
+          else {
+            counter.add(
+              source: try row.decode(atIndex: 0), minute: try row.decode(atIndex: 1),
+              count: try row.decode(atIndex: 2))
+            continue
           }
-          months[lastMonth, default: 0] += count
+          counter.add(
+            source: FavoriteRecord.text(handle, column: 0),
+            minute: FavoriteRecord.text(handle, column: 1),
+            count: Int(sqlite3_column_int64(handle, 2)))
         }
+        let (sources, months) = counter.counts()
         return FavoriteStats(
           total: total,
           authors: authors,
           topAuthors: topAuthors,
-          sources: sources.map { FavoriteStats.Count($0.key, $0.value) }
-            .sorted { ($0.count, $1.name) > ($1.count, $0.name) },
+          sources: sources,
           tags: tags,
           untagged: total - tagged,
-          months: months.map { FavoriteStats.Count($0.key, $0.value) }.sorted { $0.name < $1.name }
+          months: months
         )
       }
     }
   }
 
-  /// The local month, as `2026-01`, of a stored UTC time cut to the minute
-  /// (`2026-01-31 23:30`); "unknown" for text that is not such a time.
-  static func localMonth(ofStoredMinute minute: String, in localTime: LocalTime) -> String {
-    guard let date = Timestamp.date(stored: minute + ":00.000") else { return "unknown" }
-    return String(localTime.clock(at: date).dateText.prefix(7))
-  }
 }

@@ -82,16 +82,18 @@ public enum ExportView {
     row += ","
     row += csvField(QuoteText.cleaned(quote.author))
     row += ","
-    row += csvField(quote.source.rawValue)
+    row += csvField(UntrustedText.sanitized(quote.source.rawValue))
     row += ","
     if let sourceID = quote.sourceID { row += String(sourceID) }
     row += ","
     row += timestamp(favorite.savedAt)
     row += ","
-    if !favorite.note.isEmpty { row += csvField(favorite.note) }
+    // Notes and tags are cleaned when they enter the library; a hand-edited database may hold
+    // anything, and a file 'cat' shows later must not drive the terminal.
+    if !favorite.note.isEmpty { row += csvField(QuoteText.cleaned(favorite.note)) }
     row += ","
-    // Tags are words: nothing in them needs quoting.
-    row += favorite.tags.joined(separator: " ")
+    // A tag may hold a comma or a quote mark: quoted then, as any field.
+    row += csvField(UntrustedText.sanitized(favorite.tags.joined(separator: " ")))
     row += "\r\n"
     return row
   }
@@ -160,11 +162,13 @@ public enum ExportView {
     text += ">\n> — \(oneLine(QuoteText.cleaned(favorite.quote.author)))\n"
     if !favorite.tags.isEmpty {
       // A `#` starting a line would be a heading: the tags follow a word.
-      text += "\nTags: " + favorite.tags.map { "#" + $0 }.joined(separator: " ") + "\n"
+      text +=
+        "\nTags: "
+        + favorite.tags.map { "#" + UntrustedText.sanitized($0) }.joined(separator: " ") + "\n"
     }
     if !favorite.note.isEmpty {
       text += "\n"
-      for line in lines(favorite.note) {
+      for line in lines(QuoteText.cleaned(favorite.note)) {
         text += line.isEmpty ? "\n" : "\(line)  \n"
       }
     }

@@ -34,6 +34,14 @@ public struct FavoritePager: Sendable {
     return view.row(favorite)
   }
 
+  /// Appends `row`'s line to `out` (see ``FavoriteListView/appendRow(_:to:)``), counted as
+  /// shown.
+  public mutating func appendRow(_ row: FavoriteRow, to out: inout [UInt8]) {
+    shown += 1
+    lastID = row.id
+    view.appendRow(row, to: &out)
+  }
+
   /// Where a page that started at row `first` leaves the list: `6-10/12`, and how to go on.
   public func position(from first: Int) -> String {
     let more = isFinished ? "" : " · type 'more' for the next page"

@@ -1,0 +1,107 @@
+extension UntrustedText {
+  /// Whether `bytes` are valid UTF-8 holding no NUL: text that `String(cString:)` reads back
+  /// byte for byte (it stops at a NUL and replaces invalid sequences with U+FFFD).
+  static func isCleanUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    // Printable ASCII, tabs and line feeds first: one branch-free pass, and all most text needs.
+    var outside: UInt8 = 0
+    for byte in bytes { outside |= (byte == 0 || byte >= 0x80) ? 1 : 0 }
+    if outside == 0 { return true }
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        if lead == 0 { return false }
+        index += 1
+        continue
+      }
+      // The second byte's range depends on the lead (no overlong forms, no surrogates, nothing
+      // past U+10FFFF); every later one is 80 to BF.
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, low) = (3, 0xA0)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, high) = (3, 0x9F)
+      case 0xF0: (length, low) = (4, 0x90)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, high) = (4, 0x8F)
+      default: return false
+      }
+      guard index + length <= count else { return false }
+      let second = bytes[index + 1]
+      guard second >= low && second <= high else { return false }
+      var next = index + 2
+      while next < index + length {
+        guard bytes[next] & 0xC0 == 0x80 else { return false }
+        next += 1
+      }
+      index += length
+    }
+    return true
+  }
+
+  /// ``simpleLength(_:)`` of text given as UTF-8 bytes: how many scalars it has when every one
+  /// is simple (so the bytes are valid UTF-8 too), or nil.
+  static func simpleLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var outside: UInt8 = 0
+    for byte in bytes { outside |= byte &- 0x20 >= 0x5F ? 1 : 0 }
+    if outside == 0 { return bytes.count }
+    var index = 0
+    var scalars = 0
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      switch lead {
+      case 0x20...0x7E:
+        index += 1
+      case 0xC2...0xCB:
+        // U+0080 to U+02FF: simple from U+00A0, but the soft hyphen.
+        guard index + 1 < count, bytes[index + 1] & 0xC0 == 0x80 else { return nil }
+        let value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        guard value >= 0xA0 && value != 0xAD else { return nil }
+        index += 2
+      case 0xE2:
+        // U+2010 to U+2027 and U+2030 to U+203A: E2 80, then 90-A7 or B0-BA.
+        guard index + 2 < count, bytes[index + 1] == 0x80 else { return nil }
+        switch bytes[index + 2] {
+        case 0x90...0xA7, 0xB0...0xBA: index += 3
+        default: return nil
+        }
+      default:
+        return nil
+      }
+      scalars += 1
+    }
+    return scalars
+  }
+
+  /// ``needsCleaning(_:)`` of valid UTF-8 bytes.
+  static func needsCleaning(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var multiByte = false
+    for byte in bytes {
+      if byte < 0x20 {
+        if byte != 0x0A && byte != 0x09 { return true }
+      } else if byte >= 0x7F {
+        if byte == 0x7F { return true }
+        multiByte = true
+      }
+    }
+    guard multiByte, bytes.count >= 2 else { return false }
+    for index in 1..<bytes.count {
+      let (before, byte) = (bytes[index - 1], bytes[index])
+      switch byte {
+      case 0x80...0x9F where before == 0xC2: return true
+      case 0x9C where before == 0xD8: return true
+      case 0x8E...0x8F, 0xAA...0xAE:
+        if before == 0x80 && index >= 2 && bytes[index - 2] == 0xE2 { return true }
+      case 0xA6...0xA9:
+        if before == 0x81 && index >= 2 && bytes[index - 2] == 0xE2 { return true }
+      default: continue
+      }
+    }
+    return false
+  }
+}

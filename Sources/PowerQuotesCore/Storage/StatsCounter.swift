@@ -1,0 +1,125 @@
+import Foundation
+
+/// Folds favorites counted by source and by the UTC minute they were saved (the rows of
+/// `GROUP BY source, minute`, sorted so) into counts by source and by local month, for both
+/// stores' `fav stats`: SQLite's rows as bytes, PostgreSQL's as text.
+///
+/// A month's edge in any time zone falls on a whole minute, so minutes fold exactly. Rows come
+/// as bytes, and runs of one source or one month are added up before they reach a dictionary:
+/// a library saved over years has a group for nearly every favorite.
+struct StatsCounter {
+  private let localTime: LocalTime
+  private var sources: [String: Int] = [:]
+  private var months: [String: Int] = [:]
+  /// The source of the current run, as bytes and as text, and its count so far.
+  private var sourceBytes: [UInt8] = []
+  private var sourceName: String?
+  private var sourceCount = 0
+  /// The month of the current run and its count so far.
+  private var month: (year: Int, month: Int, text: String)?
+  private var monthCount = 0
+  /// A stored time whose first 16 bytes are the minute being read.
+  private var stamp = Array("0000-00-00 00:00:00.000".utf8)
+  /// The last minute added as text, and its local month.
+  private var lastMinute = ""
+  private var lastMonth = ""
+  /// The UTC day last looked at, and the offset in force all day when it was the same at both
+  /// its ends; nil when it changes that day, and each minute is then looked up.
+  private var day: (number: Int64, offset: Int?)?
+
+  init(localTime: LocalTime) {
+    self.localTime = localTime
+  }
+
+  /// Adds `count` favorites of `source` saved in the UTC `minute` (`2026-01-31 23:30`), both as
+  /// the bytes SQLite holds.
+  mutating func add(
+    source: UnsafeBufferPointer<UInt8>, minute: UnsafeBufferPointer<UInt8>, count: Int
+  ) {
+    if sourceName == nil || !source.elementsEqual(sourceBytes) {
+      endSourceRun()
+      sourceBytes = Array(source)
+      sourceName = RawFavorite.string(source)
+    }
+    sourceCount += count
+    guard minute.count == 16, let (year, month) = localMonth(ofMinute: minute) else {
+      endMonthRun()
+      months["unknown", default: 0] += count
+      return
+    }
+    if self.month?.year != year || self.month?.month != month {
+      endMonthRun()
+      let text = WallClock(
+        year: year, month: month, day: 1, hour: 0, minute: 0, offsetSeconds: 0
+      ).dateText.prefix(7)
+      self.month = (year, month, String(text))
+    }
+    monthCount += count
+  }
+
+  /// Adds `count` favorites of `source` saved in the UTC `minute`, read as text (PostgreSQL's
+  /// rows, or an SQLite column that was not text).
+  mutating func add(source: String, minute: String, count: Int) {
+    endSourceRun()
+    endMonthRun()
+    sources[source, default: 0] += count
+    if minute != lastMinute {
+      lastMinute = minute
+      lastMonth = StoredTime.localMonth(ofMinute: minute, in: localTime)
+    }
+    months[lastMonth, default: 0] += count
+  }
+
+  /// The counts by source, most favorites first (ties by name), and by local month (`2026-01`,
+  /// or `unknown`), in order.
+  mutating func counts() -> (sources: [FavoriteStats.Count], months: [FavoriteStats.Count]) {
+    endSourceRun()
+    endMonthRun()
+    return (
+      sources.map { FavoriteStats.Count($0.key, $0.value) }
+        .sorted { ($0.count, $1.name) > ($1.count, $0.name) },
+      months.map { FavoriteStats.Count($0.key, $0.value) }.sorted { $0.name < $1.name }
+    )
+  }
+
+  private mutating func endSourceRun() {
+    if let sourceName, sourceCount > 0 { sources[sourceName, default: 0] += sourceCount }
+    sourceName = nil
+    sourceCount = 0
+  }
+
+  private mutating func endMonthRun() {
+    if let month, monthCount > 0 { months[month.text, default: 0] += monthCount }
+    month = nil
+    monthCount = 0
+  }
+
+  /// The local year and month of a stored UTC minute, as ``LocalTime/clock(at:)`` tells it;
+  /// nil for bytes that are not such a time.
+  private mutating func localMonth(
+    ofMinute minute: UnsafeBufferPointer<UInt8>
+  ) -> (year: Int, month: Int)? {
+    for index in 0..<16 { stamp[index] = minute[index] }
+    guard let date = stamp.withUnsafeBufferPointer({ Timestamp.storedDate($0) }) else {
+      return nil
+    }
+    let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+    let dayNumber = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    if day?.number != dayNumber {
+      // Offsets change a few times a year: one that is the same at both ends of a day is in
+      // force all day, and the day's minutes need no lookup.
+      let start = Date(timeIntervalSince1970: TimeInterval(dayNumber * 86_400))
+      let first = localTime.offset(start)
+      let last = localTime.offset(start.addingTimeInterval(86_399))
+      day = (dayNumber, first == last ? first : nil)
+    }
+    guard let offset = day?.offset else {
+      let clock = localTime.clock(at: date)
+      return (clock.year, clock.month)
+    }
+    let local = seconds + Int64(offset)
+    let localDay = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    let (year, month, _) = LocalTime.civilDate(daysSince1970: localDay)
+    return (year, month)
+  }
+}

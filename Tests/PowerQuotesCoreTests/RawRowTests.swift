@@ -1,0 +1,291 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import PowerQuotesCore
+
+/// Listings written from the database's bytes (``FavoriteRow/raw(_:)``) are byte for byte what
+/// the `String` views write of the same favorites, whatever a hand-edited database holds:
+/// escape sequences, C1 and bidi controls, invalid UTF-8, NULs, wide and combining characters,
+/// odd tags and times.
+@Suite struct RawRowTests {
+  /// Column texts as SQL expressions: clean ones and hostile ones, some not valid UTF-8.
+  static let hostileSQL = [
+    "X'41FF42'", "X'C0AF'", "X'EDA080'", "X'F4908080'", "X'E282'", "X'41004200'", "X'C29B33326D'",
+    "X'E280AE6C6F6F6B'", "X'D89C61'", "X'E281A6'", "X'7F'",
+  ]
+
+  /// A database holding `count` favorites drawn from ``FastPathTests/texts`` and the hostile
+  /// bytes above, written as raw SQL as a hand-edited file could hold them.
+  static func database(count: Int = 600) throws -> QuoteDatabase {
+    let database = try QuoteDatabase.inMemory()
+    var generator = SeededGenerator(seed: 7)
+    let texts = FastPathTests.texts.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    func text() -> (sql: String, value: String?) {
+      if Int.random(in: 0..<6, using: &generator) == 0 {
+        return (
+          "CAST(\(hostileSQL[Int.random(in: 0..<hostileSQL.count, using: &generator)]) AS TEXT)",
+          nil
+        )
+      }
+      return ("?", texts[Int.random(in: 0..<texts.count, using: &generator)])
+    }
+    let times = [
+      "'2026-01-15 08:00:00.000'", "'1970-01-01 00:00:00.999'", "'9999-12-31 23:59:59.999'",
+      "'2024-02-29 12:34:56.789'", "'2026-01-15T08:00:00.000'",
+      "'2026-01-15 08:00:00'", "'2026-01-15 08:00'", "'2026-01-15 08:00:00.123'",
+    ]
+    let tagLists = [
+      "''", "'stoic'", "'life stoic'", "' life'", "'a  b'", "'caf\u{E9} x'", "'x \u{301}y'",
+      "'#x'", "'q\"t,c'", "CAST(X'1B5B326A' AS TEXT)", "'\u{1B}[31m'",
+    ]
+    try database.writer.write { db in
+      for index in 0..<count {
+        var arguments: [String?] = []
+        var values: [String] = []
+        for _ in 0..<3 {
+          let (sql, value) = text()
+          values.append(sql)
+          if let value { arguments.append(value) }
+        }
+        let note = Int.random(in: 0..<3, using: &generator) == 0 ? values[2] : "''"
+        if note == "''", values[2] == "?" { arguments.removeLast() }
+        let sourceID = Int.random(in: 0..<3, using: &generator) == 0 ? "NULL" : "\(index * 7)"
+        let tags = tagLists[index % tagLists.count]
+        let time = times[index % times.count]
+        try db.execute(
+          sql: """
+            INSERT INTO favorite (quote, author, source, source_id, saved_at, quote_key,
+              author_key, author_folded, note, tags)
+            VALUES (\(values[0]), \(values[1]), 'manual', \(sourceID), \(time), 'k\(index)', 'a',
+              'a', \(note), \(tags))
+            """,
+          arguments: StatementArguments(arguments))
+      }
+      // Quote marks, commas and line breaks for CSV; a quote mark before a combining mark.
+      try db.execute(
+        sql: """
+          INSERT INTO favorite (quote, author, source, saved_at, quote_key, author_key,
+            author_folded, note)
+          VALUES ('Say "yes", then
+          go.', 'A "B"', 'manual', '2026-01-15 08:00:00.000', 'q1', 'a', 'a', 'n, "x"'),
+          ('"\u{301}x"', 'C', 'dummy\u{1B}[2Jjson', '2026-01-15 08:00:00.000', 'q2', 'a', 'a', '')
+          """)
+    }
+    return database
+  }
+
+  @Test("A row's bytes decode to the favorite the store decodes")
+  func decoding() throws {
+    let database = try Self.database()
+    let favorites = try database.favorites()
+    var index = 0
+    var raw = 0
+    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) { row in
+      let expected = favorites[index]
+      index += 1
+      if case .raw = row { raw += 1 }
+      let favorite = row.favorite
+      #expect(favorite.id == expected.id)
+      #expect(favorite.quote == expected.quote)
+      #expect(favorite.savedAt == expected.savedAt)
+      #expect(favorite.note == expected.note)
+      #expect(favorite.tags == expected.tags)
+    }
+    #expect(index == favorites.count)
+    // Most rows come raw; those with a time of another shape come decoded.
+    #expect(raw > favorites.count / 2 && raw < favorites.count)
+  }
+
+  @Test("fav list lines from bytes equal the text path's, at several widths")
+  func listLines() throws {
+    let database = try Self.database()
+    let favorites = try database.favorites()
+    for (width, widest) in [(80, 24), (60, 6), (30, 11), (120, 17)] {
+      let shape = FavoriteListShape(
+        count: favorites.count, largestID: favorites.last?.id ?? 0, widestAuthor: widest)
+      let view = FavoriteListView(shape: shape, width: width, painter: TextPainter(enabled: false))
+      var fromBytes: [UInt8] = []
+      try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) {
+        view.appendRow($0, to: &fromBytes)
+      }
+      let expected = favorites.map(view.row).joined()
+      #expect(String(decoding: fromBytes, as: UTF8.self) == expected)
+      #expect(fromBytes == Array(expected.utf8))
+      // Painted lines (a terminal with colour) take the text path.
+      let painted = FavoriteListView(
+        shape: shape, width: width, painter: TextPainter(enabled: true))
+      var paintedBytes: [UInt8] = []
+      try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) {
+        painted.appendRow($0, to: &paintedBytes)
+      }
+      #expect(paintedBytes == Array(favorites.map(painted.row).joined().utf8))
+    }
+  }
+
+  @Test(
+    "JSON elements and exports from bytes equal the text path's", arguments: ExportFormat.allCases)
+  func exports(format: ExportFormat) throws {
+    let database = try Self.database()
+    let favorites = try database.favorites()
+    var expected = ExportView.header(format)
+    for (index, favorite) in favorites.enumerated() {
+      expected += ExportView.entry(favorite, format: format, index: index)
+    }
+    expected += ExportView.footer(format, count: favorites.count)
+    var chunks: [[UInt8]] = []
+    let count = try ExportView.stream(
+      format,
+      rows: { try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil, $0) },
+      to: { chunks.append($0) })
+    #expect(count == favorites.count)
+    #expect(chunks.joined().elementsEqual(expected.utf8))
+    // Nothing stored reaches the file raw that could drive a terminal: no ESC, C1 or bidi
+    // control (JSON escapes them; the other formats clean them).
+    let forbidden: [Unicode.Scalar] = [
+      "\u{1B}", "\u{9B}", "\u{85}", "\u{202E}", "\u{2066}", "\u{61C}", "\u{7F}",
+    ]
+    for scalar in forbidden {
+      #expect(!expected.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16))")
+    }
+  }
+
+  @Test("fav list --format json elements from bytes equal the text path's")
+  func listJSON() throws {
+    let database = try Self.database()
+    var expected = JSONArrayView()
+    var text = ""
+    for favorite in try database.favorites() { text += expected.element(favorite) }
+    var array = JSONArrayView()
+    var bytes: [UInt8] = []
+    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) {
+      array.appendElement($0, to: &bytes)
+    }
+    #expect(bytes == Array(text.utf8))
+    #expect(array.closing == expected.closing)
+  }
+
+  @Test("fav find's shape and rows are those of its ranked hits")
+  func search() throws {
+    let database = try Self.database()
+    var found = 0
+    for text in ["a", "z*", "\"a a\"", "ss"] {
+      let query = try SearchQuery(text)
+      var hits: [Favorite] = []
+      try database.forEachSearchHit(query, tag: nil, matches: false) { hits.append($0.favorite) }
+      found += hits.count
+      let shape = try database.searchShape(
+        query, tag: nil, widthLimit: FavoriteListView.maxAuthorWidth,
+        authorWidth: FavoriteListView.authorWidth)
+      let expected = FavoriteListView.shape(of: hits)
+      #expect(shape.count == expected.count && shape.largestID == expected.largestID)
+      // Measured until one reaches the widest a table shows.
+      let limit = FavoriteListView.maxAuthorWidth
+      #expect(min(shape.widestAuthor, limit) == min(expected.widestAuthor, limit))
+      var ids: [Int64] = []
+      try database.forEachSearchRow(query, tag: nil) { ids.append($0.id) }
+      #expect(ids == hits.map(\.id))
+    }
+    #expect(found > 100)
+  }
+
+  @Test("Clean rows are written from their bytes, hostile ones from the decoded favorite")
+  func whichPath() throws {
+    let database = try QuoteDatabase.inMemory()
+    try database.writer.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO favorite (quote, author, source, saved_at, quote_key, author_key,
+            author_folded, tags)
+          VALUES ('Clean “quote” — naïve.', 'Umar ibn Al-Khattāb (R.A)', 'manual',
+            '2026-01-15 08:00:00.000', 'a', 'a', 'a', 'life stoic'),
+          ('Evil \u{1B}]52;c;SGk=\u{07} quote.', 'Rumi', 'manual', '2026-01-15 08:00:00.000',
+            'b', 'b', 'b', ''),
+          (CAST(X'41FF42' AS TEXT), 'Rumi', 'manual', '2026-01-15 08:00:00.000', 'c', 'c', 'c',
+            '')
+          """)
+    }
+    let view = FavoriteListView(
+      shape: FavoriteListShape(count: 3, largestID: 3, widestAuthor: 24), width: 80,
+      painter: TextPainter(enabled: false))
+    var csv: [Bool] = []
+    var json: [Bool] = []
+    var lines = ""
+    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) { row in
+      guard case .raw(let raw) = row else {
+        Issue.record("row \(row.id) came decoded")
+        return
+      }
+      var bytes: [UInt8] = []
+      csv.append(ExportView.appendCSVRow(raw, to: &bytes))
+      json.append(FavoriteJSON.appendArrayElement(raw, dates: .seconds, after: "", to: &bytes))
+      var line: [UInt8] = []
+      view.appendRow(row, to: &line)
+      lines += String(decoding: line, as: UTF8.self)
+    }
+    // The escape sequence needs cleaning for CSV; invalid UTF-8 is replaced in every format.
+    #expect(csv == [true, false, false])
+    #expect(json == [true, true, false])
+    #expect(!lines.contains("\u{1B}") && !lines.contains("\u{07}"))
+    #expect(lines.contains("Evil  quote.") && lines.contains("A\u{FFFD}B"))
+  }
+
+  @Test("Byte checks agree with the String checks they stand for")
+  func byteChecks() throws {
+    var generator = SeededGenerator(seed: 11)
+    for _ in 0..<20_000 {
+      let count = Int.random(in: 0...6, using: &generator)
+      let bytes = (0..<count).map { _ in
+        // Mostly bytes that start or continue multi-byte characters.
+        Int.random(in: 0..<3, using: &generator) == 0
+          ? UInt8.random(in: 0...0x7F, using: &generator)
+          : UInt8.random(in: 0x80...0xFF, using: &generator)
+      }
+      bytes.withUnsafeBufferPointer { buffer in
+        let valid = String(validating: bytes, as: UTF8.self)
+        #expect(UntrustedText.isCleanUTF8(buffer) == (valid != nil && !bytes.contains(0)))
+        if let valid, !bytes.contains(0) {
+          #expect(UntrustedText.simpleLength(buffer) == UntrustedText.simpleLength(valid))
+        } else {
+          #expect(UntrustedText.simpleLength(buffer) == nil)
+        }
+      }
+    }
+    for text in FastPathTests.texts {
+      var copy = text
+      copy.withUTF8 { bytes in
+        #expect(UntrustedText.simpleLength(bytes) == UntrustedText.simpleLength(text))
+        #expect(
+          UntrustedText.needsCleaning(bytes) == (UntrustedText.sanitizedKeepingLines(text) != text))
+        var json: [UInt8] = []
+        FavoriteJSON.appendString(bytes, to: &json)
+        #expect(json == Array(FavoriteJSON.string(text).utf8))
+      }
+    }
+  }
+
+  @Test("Stored times are copied as the Date path writes them")
+  func times() throws {
+    var generator = SeededGenerator(seed: 3)
+    for _ in 0..<5000 {
+      let milliseconds = Int64.random(in: 0..<253_402_300_800_000, using: &generator)
+      let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+      var stored = Array(StoredTime.text(date).utf8)
+      try stored.withUnsafeMutableBufferPointer { mutable in
+        let bytes = UnsafeBufferPointer(mutable)
+        #expect(Timestamp.isStoredTime(bytes))
+        let read = try #require(Timestamp.storedDate(bytes))
+        var seconds: [UInt8] = []
+        Timestamp.appendISOSeconds(stored: bytes, to: &seconds)
+        #expect(seconds == Array(try #require(Timestamp.isoSeconds(read)).utf8))
+        var exported: [UInt8] = []
+        Timestamp.appendExported(stored: bytes, to: &exported)
+        #expect(exported == Array(ExportView.timestamp(read).utf8))
+      }
+    }
+    for text in ["2023-02-29 00:00:00.000", "1969-12-31 23:59:59.999", "2026-01-15T08:00:00.000"] {
+      var text = text
+      text.withUTF8 { #expect(!Timestamp.isStoredTime($0)) }
+    }
+  }
+}
