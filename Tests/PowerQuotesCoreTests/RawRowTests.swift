@@ -81,7 +81,8 @@ import Testing
     let favorites = try database.favorites()
     var index = 0
     var raw = 0
-    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) { row in
+    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil, columns: .all) {
+      row in
       let expected = favorites[index]
       index += 1
       if case .raw = row { raw += 1 }
@@ -97,8 +98,10 @@ import Testing
     #expect(raw > favorites.count / 2 && raw < favorites.count)
   }
 
-  @Test("fav list lines from bytes equal the text path's, at several widths")
-  func listLines() throws {
+  @Test(
+    "fav list lines from bytes equal the text path's, at several widths",
+    arguments: [FavoriteColumns.all, .table])
+  func listLines(columns: FavoriteColumns) throws {
     let database = try Self.database()
     let favorites = try database.favorites()
     for (width, widest) in [(80, 24), (60, 6), (30, 11), (120, 17)] {
@@ -106,7 +109,9 @@ import Testing
         count: favorites.count, largestID: favorites.last?.id ?? 0, widestAuthor: widest)
       let view = FavoriteListView(shape: shape, width: width, painter: TextPainter(enabled: false))
       var fromBytes: [UInt8] = []
-      try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) {
+      try database.forEachFavoriteRow(
+        matching: nil, tag: nil, after: 0, limit: nil, columns: columns
+      ) {
         view.appendRow($0, to: &fromBytes)
       }
       let expected = favorites.map(view.row).joined()
@@ -116,7 +121,9 @@ import Testing
       let painted = FavoriteListView(
         shape: shape, width: width, painter: TextPainter(enabled: true))
       var paintedBytes: [UInt8] = []
-      try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) {
+      try database.forEachFavoriteRow(
+        matching: nil, tag: nil, after: 0, limit: nil, columns: columns
+      ) {
         painted.appendRow($0, to: &paintedBytes)
       }
       #expect(paintedBytes == Array(favorites.map(painted.row).joined().utf8))
@@ -136,7 +143,10 @@ import Testing
     var chunks: [[UInt8]] = []
     let count = try ExportView.stream(
       format,
-      rows: { try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil, $0) },
+      rows: {
+        try database.forEachFavoriteRow(
+          matching: nil, tag: nil, after: 0, limit: nil, columns: .all, $0)
+      },
       to: { chunks.append($0) })
     #expect(count == favorites.count)
     #expect(chunks.joined().elementsEqual(expected.utf8))
@@ -158,7 +168,7 @@ import Testing
     for favorite in try database.favorites() { text += expected.element(favorite) }
     var array = JSONArrayView()
     var bytes: [UInt8] = []
-    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) {
+    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil, columns: .all) {
       array.appendElement($0, to: &bytes)
     }
     #expect(bytes == Array(text.utf8))
@@ -211,7 +221,8 @@ import Testing
     var csv: [Bool] = []
     var json: [Bool] = []
     var lines = ""
-    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) { row in
+    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil, columns: .all) {
+      row in
       guard case .raw(let raw) = row else {
         Issue.record("row \(row.id) came decoded")
         return
