@@ -262,6 +262,21 @@ import Testing
         }
       }
     }
+    // The eight-bytes-at-a-time test, against the bytes one by one, edges included.
+    let edges: [UInt8] = [0x00, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xFF]
+    for _ in 0..<20_000 {
+      let count = Int.random(in: 0...24, using: &generator)
+      var bytes = (0..<count).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+      if count > 0 && Bool.random(using: &generator) {
+        bytes[Int.random(in: 0..<count, using: &generator)] =
+          edges[Int.random(in: 0..<edges.count, using: &generator)]
+      }
+      bytes.withUnsafeBufferPointer { buffer in
+        #expect(
+          UntrustedText.isPrintableASCII(buffer)
+            == bytes.allSatisfy { (0x20...0x7E).contains($0) }, "\(bytes)")
+      }
+    }
     for text in FastPathTests.texts {
       var copy = text
       copy.withUTF8 { bytes in
