@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL server for the tests: a cluster in a temporary folder, listening on a
-# free port on 127.0.0.1 only, with one database and a password for its superuser.
+# free port on 127.0.0.1 only, with one database and a password for its superuser, offering TLS
+# with a self-signed certificate (for sslmode=require and verify-full; clients that do not ask
+# for TLS may still use plain TCP).
 #
 #   eval "$(Scripts/postgres-test-server.sh start)"   starts one and exports
 #                                                     POWERQUOTES_TEST_POSTGRES_URL (what the
 #                                                     tests read) and POWERQUOTES_TEST_POSTGRES_DIR
 #   Scripts/postgres-test-server.sh stop              stops it and removes its folder
 #
-# Needs Debian's postgresql (initdb, pg_ctl; pg_trgm comes with it). As root, the server runs as
-# the `postgres` user through runuser, since PostgreSQL refuses to run as root; otherwise as you.
+# Needs Debian's postgresql (initdb, pg_ctl; pg_trgm comes with it) and openssl. As root, the
+# server runs as the `postgres` user through runuser, since PostgreSQL refuses to run as root;
+# otherwise as you.
+#
+# The folder holds server.crt, the certificate (for 127.0.0.1 and localhost), which is its own
+# root: verify-full trusts it with sslrootcert=FOLDER/server.crt; and untrusted-root.crt, a root
+# that did not sign it, which verify-full must refuse. The tests find the folder through the
+# server (SHOW ssl_cert_file), so POWERQUOTES_TEST_POSTGRES_URL stays the one thing they read.
 set -euo pipefail
 
 usage() {
@@ -46,10 +54,22 @@ start() {
     --pwfile="$folder/password" --auth-local=trust --auth-host=scram-sha-256 \
     --encoding=UTF8 --locale=C.UTF-8 --no-sync >"$folder/initdb.log" 2>&1 \
     || { cat "$folder/initdb.log" >&2; exit 1; }
+  # A self-signed certificate for the addresses the tests use, and a second, unrelated root.
+  for name in server untrusted-root; do
+    openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=127.0.0.1" \
+      -addext "subjectAltName=IP:127.0.0.1,DNS:localhost" \
+      -keyout "$folder/$name.key" -out "$folder/$name.crt" >"$folder/openssl.log" 2>&1 \
+      || { cat "$folder/openssl.log" >&2; exit 1; }
+  done
+  rm "$folder/untrusted-root.key"
+  chmod 600 "$folder/server.key"
+  chmod 644 "$folder/server.crt" "$folder/untrusted-root.crt"
+  if [ "$(id -u)" -eq 0 ]; then chown postgres: "$folder/server.key" "$folder/server.crt"; fi
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   # fsync off: a test cluster is thrown away, and the tests need not wait for the disk.
   as_owner "$bindir/pg_ctl" --pgdata="$folder/data" --log="$folder/server.log" --wait \
-    --options="-c listen_addresses=127.0.0.1 -p $port -k $folder -c fsync=off" start \
+    --options="-c listen_addresses=127.0.0.1 -p $port -k $folder -c fsync=off -c ssl=on \
+      -c ssl_cert_file=$folder/server.crt -c ssl_key_file=$folder/server.key" start \
     >/dev/null || { cat "$folder/server.log" >&2; exit 1; }
   as_owner "$bindir/createdb" --host="$folder" --port="$port" --username=postgres \
     powerquotes_test

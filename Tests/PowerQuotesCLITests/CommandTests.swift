@@ -48,7 +48,7 @@ struct CommandTests: CLITestSuite {
     try await execute(["random"], env(client: client))
     #expect(
       console.err
-        == "DummyJSON is unreachable (could not connect to the server); showing a saved quote.\n"
+        == "DummyJSON is unreachable (could not connect to the server); showing an offline quote.\n"
     )
     #expect(console.out.contains("Dear Self,"))
     let shown = try #require(try database.lastShown())
@@ -70,7 +70,7 @@ struct CommandTests: CLITestSuite {
   )
   func fallbackNotes(error: QuoteClientError, note: String) async throws {
     try await execute(["random"], env(client: .throwing(error)))
-    #expect(console.err == note + "; showing a saved quote.\n")
+    #expect(console.err == note + "; showing an offline quote.\n")
   }
 
   @Test("random --online fails instead of falling back")

@@ -19,13 +19,24 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     }
   }
 
+  /// A new store of `factory`'s kind holding the samples, for the tests of what the store does.
+  func samples(_ factory: StoreFactory) async throws -> any QuoteStore {
+    let database = try await factory.makeOffPool()
+    for quote in [Samples.rumi, Samples.umar, Samples.lao] {
+      _ = try database.addFavorite(quote, at: testDate)
+    }
+    return database
+  }
+
+  /// The environment of a command on `store`, else on the fixture's database.
   func env(
+    _ store: (any QuoteStore)? = nil,
     input: [String] = [],
     terminal: TerminalInfo = .plain,
     variables: [String: String] = [:]
   ) -> AppEnvironment {
     var env = AppEnvironment.test(
-      database: database, console: console, input: ScriptedInput(input).source,
+      database: store ?? database, console: console, input: ScriptedInput(input).source,
       terminal: terminal)
     env.environment = variables
     return env
@@ -53,9 +64,13 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     }
   }
 
-  @Test("fav edit with flags changes only what they give, under the same id")
-  func editFlags() async throws {
-    try await execute(["fav", "edit", "3", "--author", "Laozi", "--note", "Chapter 64"], env())
+  @Test(
+    "fav edit with flags changes only what they give, under the same id",
+    arguments: StoreFactory.all)
+  func editFlags(store: StoreFactory) async throws {
+    let database = try await samples(store)
+    try await execute(
+      ["fav", "edit", "3", "--author", "Laozi", "--note", "Chapter 64"], env(database))
     #expect(console.out == "Favorite 3 edited.\n")
     let favorite = try #require(try database.favorite(id: 3))
     #expect(favorite.quote.text == Samples.lao.text)
@@ -64,38 +79,47 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(try database.favorites(authorContaining: "laozi").map(\.id) == [3])
 
     console.clear()
-    try await execute(["fav", "edit", "3", "--author", "  Laozi "], env())
+    try await execute(["fav", "edit", "3", "--author", "  Laozi "], env(database))
     #expect(console.err == "Nothing changed in favorite 3.\n")
   }
 
-  @Test("fav edit cleans text as fav add does, and refuses what fav add refuses (exit 64)")
-  func editAdmission() async throws {
-    try await execute(["fav", "edit", "1", "--quote", "Go \u{1B}[31mfind\u{7} yourself."], env())
+  @Test(
+    "fav edit cleans text as fav add does, and refuses what fav add refuses (exit 64)",
+    arguments: StoreFactory.all)
+  func editAdmission(store: StoreFactory) async throws {
+    let database = try await samples(store)
+    try await execute(
+      ["fav", "edit", "1", "--quote", "Go \u{1B}[31mfind\u{7} yourself."], env(database))
     #expect(try database.favorite(id: 1)?.quote.text == "Go find yourself.")
     for arguments in [
       ["fav", "edit", "1", "--quote", "  "], ["fav", "edit", "1", "--author", "\u{1B}"],
       ["fav", "edit", "1", "--quote", String(repeating: "a", count: 4001)],
       ["fav", "edit", "1", "--note", String(repeating: "n", count: 4001)],
     ] {
-      let (message, code) = await failure(arguments, env())
+      let (message, code) = await failure(arguments, env(database))
       #expect(code == 64, "\(arguments.prefix(4))")
       #expect(!message.isEmpty)
     }
     #expect(try database.favorite(id: 1)?.quote.text == "Go find yourself.")
   }
 
-  @Test("An edit that makes a favorite equal to another is refused with exit 3")
-  func editDuplicate() async throws {
+  @Test(
+    "An edit that makes a favorite equal to another is refused with exit 3",
+    arguments: StoreFactory.all)
+  func editDuplicate(store: StoreFactory) async throws {
+    let database = try await samples(store)
     let (_, code) = await failure(
-      ["fav", "edit", "3", "--quote", Samples.rumi.text.uppercased(), "--author", "rumi"], env())
+      ["fav", "edit", "3", "--quote", Samples.rumi.text.uppercased(), "--author", "rumi"],
+      env(database))
     #expect(code == 3)
     #expect(console.err == "Already a Favorite: This quote is already in your favorites.\n")
     #expect(try database.favorite(id: 3)?.quote == Samples.lao)
   }
 
-  @Test("fav edit of an unknown id says so")
-  func editUnknown() async throws {
-    let (message, code) = await failure(["fav", "edit", "9", "--note", "x"], env())
+  @Test("fav edit of an unknown id says so", arguments: StoreFactory.all)
+  func editUnknown(store: StoreFactory) async throws {
+    let database = try await samples(store)
+    let (message, code) = await failure(["fav", "edit", "9", "--note", "x"], env(database))
     #expect(message == "No favorite with id 9. Run 'powerquotes fav list' to see ids.")
     #expect(code == 1)
   }
@@ -172,58 +196,67 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
   }
 
-  @Test("fav rm moves to the trash; fav trash lists it; fav restore brings it back")
-  func trashAndRestore() async throws {
-    try await execute(["fav", "rm", "1", "3", "--yes"], env())
+  @Test(
+    "fav rm moves to the trash; fav trash lists it; fav restore brings it back",
+    arguments: StoreFactory.all)
+  func trashAndRestore(store: StoreFactory) async throws {
+    let database = try await samples(store)
+    try await execute(["fav", "rm", "1", "3", "--yes"], env(database))
     #expect(console.out == "Removed 2 favorites: 1, 3.\n")
     console.clear()
-    try await execute(["fav", "trash"], env())
+    try await execute(["fav", "trash"], env(database))
     #expect(console.out.contains(" 1  Rumi"))
     #expect(console.out.contains(" 3  Lao Tzu"))
     console.clear()
-    try await execute(["fav", "trash", "--format", "json"], env())
+    try await execute(["fav", "trash", "--format", "json"], env(database))
     let listed = try JSONSerialization.jsonObject(with: Data(console.out.utf8)) as? [[String: Any]]
     #expect(listed?.map { $0["id"] as? Int } == [1, 3])
     #expect(listed?.first?["trashedAt"] as? String == "2027-01-15T08:00:00Z")
     console.clear()
-    try await execute(["fav", "restore", "3"], env())
+    try await execute(["fav", "restore", "3"], env(database))
     #expect(console.out == "Restored favorite 3.\n")
     #expect(try database.favorites().map(\.id) == [2, 3])
   }
 
-  @Test("fav restore of an id not in the trash, or of a quote saved again, changes nothing")
-  func restoreRefused() async throws {
-    try await execute(["fav", "rm", "1", "--yes"], env())
-    var (message, code) = await failure(["fav", "restore", "1", "2"], env())
+  @Test(
+    "fav restore of an id not in the trash, or of a quote saved again, changes nothing",
+    arguments: StoreFactory.all)
+  func restoreRefused(store: StoreFactory) async throws {
+    let database = try await samples(store)
+    try await execute(["fav", "rm", "1", "--yes"], env(database))
+    var (message, code) = await failure(["fav", "restore", "1", "2"], env(database))
     #expect(
       message == "No favorite with id 2 in the trash. Run 'powerquotes fav trash' to see its ids.")
     #expect(code == 1)
     _ = try database.addFavorite(Samples.rumi, at: testDate)
     console.clear()
-    (_, code) = await failure(["fav", "restore", "1"], env())
+    (_, code) = await failure(["fav", "restore", "1"], env(database))
     #expect(code == 3)
     #expect(
       console.err
         == "Already a Favorite: This quote is already in your favorites.\n"
         + "Favorite 1 stays in the trash; nothing was restored.\n")
     #expect(try database.trashedFavorites().map(\.favorite.id) == [1])
-    (_, code) = await failure(["fav", "restore"], env())
+    (_, code) = await failure(["fav", "restore"], env(database))
     #expect(code == 64)
   }
 
-  @Test("fav undo says what it undid, walks back, then says there is nothing to undo")
-  func undo() async throws {
-    try await execute(["fav", "rm", "1", "2", "--yes"], env())
-    try await execute(["fav", "edit", "3", "--note", "n"], env())
+  @Test(
+    "fav undo says what it undid, walks back, then says there is nothing to undo",
+    arguments: StoreFactory.all)
+  func undo(store: StoreFactory) async throws {
+    let database = try await samples(store)
+    try await execute(["fav", "rm", "1", "2", "--yes"], env(database))
+    try await execute(["fav", "edit", "3", "--note", "n"], env(database))
     console.clear()
-    try await execute(["fav", "undo"], env())
-    try await execute(["fav", "undo"], env())
+    try await execute(["fav", "undo"], env(database))
+    try await execute(["fav", "undo"], env(database))
     #expect(
       console.out == "Undid: editing favorite 3.\nUndid: removing 2 favorites (1, 2).\n")
     #expect(try database.favorites().map(\.id) == [1, 2, 3])
     #expect(try database.trashedFavorites().isEmpty)
-    for _ in 1...3 { try await execute(["fav", "undo"], env()) }
-    let (message, code) = await failure(["fav", "undo"], env())
+    for _ in 1...3 { try await execute(["fav", "undo"], env(database)) }
+    let (message, code) = await failure(["fav", "undo"], env(database))
     #expect(message == "Nothing to undo: no change to your favorites is recorded.")
     #expect(code == 1)
     #expect(try database.favoriteCount() == 0)
@@ -313,28 +346,32 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(try database.tagCounts().isEmpty)
   }
 
-  @Test("fav trash --empty asks on a terminal, needs --yes elsewhere, and forgets the history")
-  func emptyTrash() async throws {
-    try await execute(["fav", "rm", "1", "2", "--yes"], env())
-    try await execute(["fav", "trash", "--empty"], env(input: ["n"], terminal: terminal))
+  @Test(
+    "fav trash --empty asks on a terminal, needs --yes elsewhere, and forgets the history",
+    arguments: StoreFactory.all)
+  func emptyTrash(store: StoreFactory) async throws {
+    let database = try await samples(store)
+    try await execute(["fav", "rm", "1", "2", "--yes"], env(database))
+    try await execute(["fav", "trash", "--empty"], env(database, input: ["n"], terminal: terminal))
     #expect(
       console.err.hasSuffix(
         "Delete the 2 favorites in the trash for good? This cannot be undone. [y/N] Nothing deleted.\n"
       ))
-    let (message, code) = await failure(["fav", "trash", "--empty"], env())
+    let (message, code) = await failure(["fav", "trash", "--empty"], env(database))
     #expect(message.hasPrefix("Not emptying the trash without confirmation"))
     #expect(code == 1)
     #expect(try database.trashedFavorites().count == 2)
     console.clear()
-    try await execute(["fav", "trash", "--empty"], env(input: ["y"], terminal: terminal))
+    try await execute(["fav", "trash", "--empty"], env(database, input: ["y"], terminal: terminal))
     #expect(console.out == "Deleted 2 favorites for good.\n")
     #expect(try database.libraryChanges().isEmpty)
     console.clear()
-    try await execute(["fav", "trash", "--empty", "--yes"], env())
-    try await execute(["fav", "trash"], env())
+    try await execute(["fav", "trash", "--empty", "--yes"], env(database))
+    try await execute(["fav", "trash"], env(database))
     #expect(console.err == "The trash is empty.\nThe trash is empty.\n")
-    #expect((await failure(["fav", "trash", "--yes"], env())).1 == 64)
-    #expect((await failure(["fav", "trash", "--empty", "--format", "json"], env())).1 == 64)
+    #expect((await failure(["fav", "trash", "--yes"], env(database))).1 == 64)
+    #expect(
+      (await failure(["fav", "trash", "--empty", "--format", "json"], env(database))).1 == 64)
   }
 
   @Test("The new commands have help with examples")

@@ -256,7 +256,7 @@ struct EndToEndTests {
     #expect(result.out.contains("│ Dear Self,"))
     #expect(
       result.err == "DummyJSON is unreachable (could not connect to the server); "
-        + "showing a saved quote.\n"
+        + "showing an offline quote.\n"
     )
     #expect(
       FileManager.default.fileExists(

@@ -88,7 +88,7 @@ struct ExchangeCommandTests: CLITestSuite {
       "q.csv")
     // The good rows are saved; the status says that some were not.
     await #expect(throws: ExitCode(2)) { try await execute(["fav", "import", path], env()) }
-    #expect(console.out == "Imported 5 favorites: 1 added, 2 already favorites, 2 rejected.\n")
+    #expect(console.out == "Read 5 favorites: 1 added, 2 already favorites, 2 rejected.\n")
     #expect(console.err == "  row 3: the quote is empty.\n  row 5: the author is empty.\n")
     #expect(try database.favorites().map(\.quote.text) == ["Know thyself.", "Be kind."])
     console.clear()

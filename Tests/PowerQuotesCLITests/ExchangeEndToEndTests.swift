@@ -32,7 +32,7 @@ struct ExchangeEndToEndTests {
       ["fav", "import", link], home: home.path, environment: second)
     #expect(imported.status == 0)
     #expect(imported.err.isEmpty)
-    #expect(imported.out == "Imported 2 favorites: 2 added, 0 already favorites, 0 rejected.\n")
+    #expect(imported.out == "Read 2 favorites: 2 added, 0 already favorites, 0 rejected.\n")
     let firstJSON = try await runBinary(["fav", "export"], home: home.path, environment: first)
     let secondJSON = try await runBinary(["fav", "export"], home: home.path, environment: second)
     #expect(secondJSON.out == firstJSON.out)
@@ -54,7 +54,7 @@ struct ExchangeEndToEndTests {
       input: exported.out
     )
     #expect(imported.status == 0, "\(imported.err)")
-    #expect(imported.out == "Imported 1 favorite: 1 added, 0 already favorites, 0 rejected.\n")
+    #expect(imported.out == "Read 1 favorite: 1 added, 0 already favorites, 0 rejected.\n")
   }
 
   @Test("Standard input is named so in a message, not '-'")
@@ -106,7 +106,7 @@ struct ExchangeEndToEndTests {
       let url = server.baseURL.absoluteString + "/quotes?limit=0"
       let result = try await runBinary(["fav", "import", url], home: home.path, environment: env)
       #expect(result.status == 0)
-      #expect(result.out == "Imported 2 favorites: 2 added, 0 already favorites, 0 rejected.\n")
+      #expect(result.out == "Read 2 favorites: 2 added, 0 already favorites, 0 rejected.\n")
       let shown = try await runBinary(["fav", "show", "2"], home: home.path, environment: env)
       #expect(shown.out.contains("DummyJSON #2"))
 

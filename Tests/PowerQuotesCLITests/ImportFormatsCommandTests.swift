@@ -49,7 +49,7 @@ struct ImportFormatsCommandTests: CLITestSuite {
     await #expect(throws: ExitCode(2)) { try await execute(["fav", "import", path], env()) }
     #expect(
       console.out
-        == "Imported 2 favorites: 1 added, 0 already favorites, 1 rejected; 1 entry skipped "
+        == "Read 2 favorites: 1 added, 0 already favorites, 1 rejected; 1 entry skipped "
         + "(bookmarks, notes with no highlight).\n")
     #expect(console.err == "  entry 3: the quote is empty.\n")
     let saved = try database.favorites()

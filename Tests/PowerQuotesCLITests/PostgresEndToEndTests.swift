@@ -56,13 +56,25 @@ struct PostgresEndToEndTests {
       let search = try await run(["fav", "search", "khattab"])
       #expect(search.status == 0)
       #expect(search.out.contains("Be mindful") && !search.out.contains("Know thyself."))
-      // The library features still to come to PostgreSQL say so in one sentence.
-      let find = try await run(["fav", "find", "mindful"])
-      #expect(find.status == 1)
-      #expect(
-        find.err
-          == "Error: fav find is not yet available on PostgreSQL; nothing was changed. It works "
-          + "with an SQLite database (--database PATH).\n")
+      // The library: tags, find, random from the favorites and stats, as on SQLite.
+      let tagged = try await run(["fav", "tag", "2", "Greek", "--format", "json"])
+      #expect(tagged.status == 0, "stderr: \(tagged.err)")
+      #expect(tagged.out.contains("\"greek\""))
+      let tags = try await run(["fav", "tags"])
+      #expect(tags.status == 0 && tags.out.contains("greek"))
+      let find = try await run(["fav", "find", "MINDFUL"])
+      #expect(find.status == 0, "stderr: \(find.err)")
+      #expect(find.out.contains("Be mindful") && !find.out.contains("Know thyself."))
+      let byTag = try await run(["fav", "list", "--tag", "greek"])
+      #expect(byTag.out.contains("Know thyself.") && !byTag.out.contains("Be mindful"))
+      let nothing = try await run(["fav", "find", "*"])
+      #expect(nothing.status == 64)
+      #expect(!nothing.err.contains("PostgreSQL"))
+      let favorite = try await run(["random", "--favorites", "--tag", "greek", "--short"])
+      #expect(favorite.status == 0 && favorite.out.contains("Know thyself."))
+      let stats = try await run(["fav", "stats", "--format", "json"])
+      #expect(stats.status == 0, "stderr: \(stats.err)")
+      #expect(stats.out.contains("\"total\" : 2") || stats.out.contains("\"total\":2"))
       let show = try await run(["fav", "show", "2", "--format", "json"])
       #expect(show.out.contains("\"Socrates\""))
 
@@ -189,6 +201,97 @@ struct PostgresEndToEndTests {
         atPath: FileManager.default.currentDirectoryPath + "/postgres:"))
     let help = try await runBinary(["fav", "list", "--help"], home: home.path)
     #expect(help.out.contains("postgres://"))
+  }
+
+  @Test("edit, a duplicate edit (exit 3), rm and undo answer as on SQLite, word for word")
+  func editAndUndoAsOnSQLite() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    try await withDatabase { url, password in
+      let file = home.file("three.csv")
+      let saved = "2025-01-02T03:04:05.678Z"
+      try "quote,author,savedAt,note,tags\nKnow thyself.,Socrates,\(saved),,greek\n"
+        .appending("Well done is better than well said.,Benjamin Franklin,\(saved),Poor Richard,\n")
+        .appending(
+          "Simplicity is the ultimate sophistication.,Leonardo da Vinci,\(saved),,art design\n"
+        )
+        .write(toFile: file, atomically: true, encoding: .utf8)
+      let steps: [[String]] = [
+        ["fav", "import", file],
+        ["fav", "edit", "2", "--quote", "Know thyself.", "--author", "SOCRATES"],
+        ["fav", "edit", "2", "--note", "Almanack, 1737"],
+        ["fav", "edit", "2", "--note", "Almanack, 1737"],
+        ["fav", "rm", "1", "3", "--yes"],
+        ["fav", "add", "Know thyself.", "--author", "Socrates"],
+        ["fav", "restore", "3"],
+        ["fav", "list"],
+        ["fav", "undo", "--format", "json"],
+        ["fav", "undo"], ["fav", "undo"], ["fav", "undo"],
+        ["fav", "list", "--format", "json"],
+        ["fav", "undo"], ["fav", "list"], ["fav", "undo"],
+      ]
+      var answers: [String: [RunResult]] = [:]
+      for database in [home.file("same.sqlite"), url] {
+        for step in steps {
+          let result = try await runBinary(step + ["--database", database], home: home.path)
+          #expect(!result.out.contains(password) && !result.err.contains(password))
+          answers[database, default: []].append(result)
+        }
+      }
+      let sqlite = try #require(answers[home.file("same.sqlite")])
+      let postgres = try #require(answers[url])
+      for (index, step) in steps.enumerated() {
+        #expect(postgres[index].status == sqlite[index].status, "\(step)")
+        // JSON carries the time of each change; the rest is the same to the byte.
+        if !step.contains("json") || step.contains("list") {
+          #expect(postgres[index].out == sqlite[index].out, "\(step)")
+        }
+        #expect(postgres[index].err == sqlite[index].err, "\(step)")
+      }
+      #expect(sqlite[1].status == 3 && sqlite[1].err.contains("Already a Favorite"))
+      #expect(sqlite[2].out == "Favorite 2 edited.\n")
+      #expect(sqlite[3].status == 0 && sqlite[3].err.contains("Nothing changed"))
+      // Socrates is in the trash: saved again, under a new id.
+      #expect(sqlite[5].status == 0 && sqlite[5].out.contains("id 4"))
+      #expect(sqlite[9].out == "Undid: adding favorite 4.\n")
+      #expect(sqlite[10].out == "Undid: removing 2 favorites (1, 3).\n")
+      #expect(sqlite[11].out == "Undid: editing favorite 2.\n")
+      #expect(sqlite[12].out.contains("Poor Richard") && sqlite[12].out.contains("design"))
+      #expect(sqlite[13].out == "Undid: importing 3 favorites.\n")
+      #expect((sqlite[14].out + sqlite[14].err).contains("No favorites yet"))
+      #expect(sqlite[15].status == 1 && sqlite[15].out.isEmpty)
+    }
+  }
+
+  @Test("A statement held up by another connection's lock: one sentence, exit 1, nothing changed")
+  func lockHeldElsewhere() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    try await withDatabase { url, password in
+      let added = try await runBinary(
+        ["fav", "add", "Know thyself.", "--author", "Socrates", "--database", url],
+        home: home.path)
+      #expect(added.status == 0, "stderr: \(added.err)")
+      let server = try PostgresURL(parsing: url).server
+      let holder = try PostgresConnection(url: try PostgresURL(parsing: url), timeout: 30)
+      try holder.execute("BEGIN")
+      try holder.execute("SELECT id FROM favorite WHERE id = 1 FOR UPDATE")
+      let edit = try await runBinary(
+        ["fav", "edit", "1", "--note", "Delphi", "--database", url, "--timeout", "0.5"],
+        home: home.path)
+      try holder.execute("ROLLBACK")
+      #expect(edit.status == 1)
+      #expect(edit.out.isEmpty)
+      #expect(
+        edit.err
+          == "Error: The PostgreSQL server at \(server) waited 0.5 seconds for another "
+          + "connection to finish with the library, and gave up; nothing was changed. Try "
+          + "again, or raise --timeout.\n")
+      #expect(!edit.err.contains(password))
+      let show = try await runBinary(
+        ["fav", "show", "1", "--format", "json", "--database", url], home: home.path)
+      #expect(show.status == 0 && !show.out.contains("Delphi"))
+    }
   }
 
   @Test("An import killed part way leaves nothing: it is one transaction")

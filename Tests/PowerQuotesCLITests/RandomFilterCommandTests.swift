@@ -70,7 +70,7 @@ struct RandomFilterCommandTests: CLITestSuite {
     #expect(
       console.err
         == "DummyJSON sent no quote that is long (more than 160 characters) in 5 tries; "
-        + "showing a saved quote.\n")
+        + "showing an offline quote.\n")
     #expect(console.out.contains("│ Dear Self,"))
     console.clear()
     await #expect(throws: ExitCode.self) {

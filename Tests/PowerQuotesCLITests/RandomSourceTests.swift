@@ -76,15 +76,15 @@ struct RandomSourceTests: CLITestSuite {
     arguments: [
       (
         QuoteClientError.rateLimited(retryAfter: nil, service: .zenQuotes),
-        "ZenQuotes is rate limiting requests; showing a saved quote.\n"
+        "ZenQuotes is rate limiting requests; showing an offline quote.\n"
       ),
       (
         .serverError(status: 503, service: .zenQuotes),
-        "ZenQuotes is failing (server error 503); showing a saved quote.\n"
+        "ZenQuotes is failing (server error 503); showing an offline quote.\n"
       ),
       (
         .unreachable(reason: "could not connect to the server", service: .zenQuotes),
-        "ZenQuotes is unreachable (could not connect to the server); showing a saved quote.\n"
+        "ZenQuotes is unreachable (could not connect to the server); showing an offline quote.\n"
       ),
     ]
   )
@@ -137,7 +137,7 @@ struct RandomSourceTests: CLITestSuite {
     let client = QuoteClient.throwing(.timedOut(seconds: 10))
     try await execute(["random", "--source", "dummyjson"], env(client: client))
     #expect(
-      console.err == "DummyJSON is unreachable (no reply within 10 s); showing a saved quote.\n")
+      console.err == "DummyJSON is unreachable (no reply within 10 s); showing an offline quote.\n")
   }
 
   // MARK: - Flags and $POWERQUOTES_SOURCE
@@ -178,15 +178,15 @@ struct RandomSourceTests: CLITestSuite {
   @Test("A bad $POWERQUOTES_SOURCE is a usage error with a sentence")
   func badEnvironmentValue() throws {
     let random = try Random.parse([])
-    let error = try #require(throws: ValidationError.self) {
-      try random.plan(environment: ["POWERQUOTES_SOURCE": "fortune\u{1B}[2J"])
+    let error = try #require(throws: ConfigurationError.self) {
+      try random.plan(environment: ["POWERQUOTES_SOURCE": "fortune\u{1B}[2J\u{9B}31m\u{202E}"])
     }
     #expect(
-      error.message
-        == "POWERQUOTES_SOURCE must be dummyjson, zenquotes or offline, not 'fortune[2J'. "
+      error.localizedDescription
+        == "POWERQUOTES_SOURCE must be dummyjson, zenquotes or offline, not 'fortune'. "
         + "Fix it or unset it, or give --source."
     )
-    #expect(Random.exitCode(for: error) == .validationFailure)
+    #expect(UserFacingError.exitCode(for: error) == 64)
   }
 
   @Test(

@@ -104,7 +104,8 @@ struct ShellEndToEndTests {
       #expect(result.status == 1)
       #expect(
         result.err.hasPrefix(
-          "Error: DummyJSON did not answer within 0.3 s. Try again, or raise --timeout.\n"))
+          "Error on line 1: DummyJSON did not answer within 0.3 s. Try again, or raise --timeout.\n"
+        ))
       #expect(result.out.contains("Slow."))
     }
   }

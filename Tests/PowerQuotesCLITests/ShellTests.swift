@@ -61,19 +61,24 @@ struct ShellTests: CLITestSuite {
     #expect(try database.favorites().map(\.quote) == [Samples.rumi])
   }
 
-  @Test("Errors print a sentence and the session carries on; the first failure is the status")
+  @Test(
+    "Errors print a sentence naming the script's line and the session carries on; the first failure is the status"
+  )
   func errorsDoNotEndTheSession() async throws {
     let (shell, _) = session([
-      "fav show 7", "random --offline --online", "bogus", "say \"unterminated",
+      "fav show 7", "random --offline --online", "", "# a comment", "bogus", "say \"unterminated",
       "fav add \"Know thyself.\" --author Socrates", "fav list",
     ])
     let status = await shell.run()
     #expect(status == 1)
+    // Lines count as an editor counts them: blank and comment lines too.
     #expect(
-      console.err.contains("Error: No favorite with id 7. Type 'fav list' to see ids."))
-    #expect(console.err.contains("Error: --offline and --online cannot be used together."))
-    #expect(console.err.contains("Unknown command 'bogus'. Type 'help' to see the commands."))
-    #expect(console.err.contains("Error: The line has an unterminated double quote."))
+      console.err.contains("Error on line 1: No favorite with id 7. Type 'fav list' to see ids."))
+    #expect(
+      console.err.contains("Error on line 2: --offline and --online cannot be used together."))
+    #expect(
+      console.err.contains("Line 5: Unknown command 'bogus'. Type 'help' to see the commands."))
+    #expect(console.err.contains("Error on line 6: The line has an unterminated double quote."))
     #expect(console.out.contains("Favorite added! (id 1)"))
     #expect(console.out.contains("Know thyself."))
   }
@@ -180,14 +185,29 @@ struct ShellTests: CLITestSuite {
     #expect(console.out.contains("Removed favorite 1."))
   }
 
+  @Test("A usage error names the command as the shell types it, and 'help COMMAND' for more")
+  func usageErrorInShellWords() async throws {
+    let (shell, _) = session(["fav add --bogus", "fav list extra"])
+    #expect(await shell.run() == 64)
+    let lines = console.err.split(separator: "\n").map(String.init)
+    #expect(lines.contains("Error on line 1: Unknown option '--bogus'"))
+    #expect(lines.contains { $0.hasPrefix("Usage: fav add [<text>] [--author <author>]") })
+    #expect(lines.contains("  See 'help fav add' for more information."))
+    #expect(lines.contains { $0.hasPrefix("Usage: fav list [--tag <tag>]") })
+    #expect(lines.contains("  See 'help fav list' for more information."))
+    #expect(!console.err.contains("powerquotes"))
+  }
+
   @Test("help and --help print help on stdout and succeed")
   func help() async throws {
     let (shell, _) = session(["help", "fav search --help", "help random", "fav"])
     #expect(await shell.run() == 0)
     #expect(console.out.contains("Short words:"))
-    #expect(console.out.contains("USAGE: powerquotes fav search"))
-    #expect(console.out.contains("USAGE: powerquotes random"))
-    #expect(console.out.contains("USAGE: powerquotes fav <subcommand>"))
+    // Usage as typed here, without 'powerquotes'.
+    #expect(console.out.contains("USAGE: fav search"))
+    #expect(console.out.contains("USAGE: random"))
+    #expect(console.out.contains("USAGE: fav <subcommand>"))
+    #expect(!console.out.contains("USAGE: powerquotes"))
     // Under "Short words:", every line (help and quit too) is indented, its meaning in one column.
     let words = ShellSession.help.components(separatedBy: "Short words:\n")[1]
       .split(separator: "\n").map(String.init)
@@ -206,7 +226,7 @@ struct ShellTests: CLITestSuite {
       console.err
         == "No favorites yet. Type 'random', then 'fav add'.\n"
         + "No favorites yet. Type 'random', then 'fav add'.\n"
-        + "Error: No quote to save yet. Type 'random' first.\n"
+        + "Error on line 3: No quote to save yet. Type 'random' first.\n"
         + "Nothing more to show. Type 'list' or 'search AUTHOR' to start again.\n"
         + "'back' turns the pages of 'browse'; type 'browse' first.\n")
   }
@@ -247,8 +267,8 @@ struct ShellTests: CLITestSuite {
     let shell = ShellSession(env: env, reader: script.reader(interactive: true))
     #expect(await shell.run() == 0)
     #expect(console.out.hasPrefix("powerquotes shell: type 'help' for commands"))
-    #expect(console.err.contains("No favorite with id 9. Type 'fav list' to see ids."))
-    #expect(!console.err.contains("powerquotes fav list"))
+    // The line was just typed: no line number.
+    #expect(console.err == "Error: No favorite with id 9. Type 'fav list' to see ids.\n")
   }
 }
 

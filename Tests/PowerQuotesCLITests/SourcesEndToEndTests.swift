@@ -71,7 +71,7 @@ struct SourcesEndToEndTests {
       #expect(random.status == 0)
       #expect(random.out.contains("│ Dear Self,"))
       #expect(!random.out.contains("Too many requests"))
-      #expect(random.err == "ZenQuotes is rate limiting requests; showing a saved quote.\n")
+      #expect(random.err == "ZenQuotes is rate limiting requests; showing an offline quote.\n")
 
       let online = try await runBinary(
         ["random", "--source", "zenquotes", "--online"], home: home.path, environment: env)
@@ -88,16 +88,18 @@ struct SourcesEndToEndTests {
     }
   }
 
-  @Test("A bad POWERQUOTES_SOURCE is a usage error")
+  @Test("A bad POWERQUOTES_SOURCE is a usage error: one sentence")
   func badSource() async throws {
     let home = try TemporaryFolder()
     defer { home.remove() }
     let result = try await runBinary(
       ["random"], home: home.path, environment: ["POWERQUOTES_SOURCE": "fortune"])
     #expect(result.status == 64)
+    // One sentence: no usage block (the variable is not a flag of any command).
     #expect(
-      result.err.hasPrefix(
-        "Error: POWERQUOTES_SOURCE must be dummyjson, zenquotes or offline, not 'fortune'."))
+      result.err
+        == "Error: POWERQUOTES_SOURCE must be dummyjson, zenquotes or offline, not 'fortune'. "
+        + "Fix it or unset it, or give --source.\n")
   }
 
   @Test("today: the same quote on every call, for the local date that TZ gives")

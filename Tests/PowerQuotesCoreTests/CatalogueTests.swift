@@ -16,7 +16,7 @@ struct CatalogueTests {
   }
 
   private func controller(
-    _ database: QuoteDatabase,
+    _ database: any QuoteStore,
     _ server: FixtureServer,
     sleeps: Sleeps = Sleeps()
   ) -> CatalogueController {
@@ -103,10 +103,11 @@ struct CatalogueTests {
     #expect(try database.poolCount() == 0)
   }
 
-  @Test("A page number whose skip would overflow is refused before asking")
-  func pageOutOfRange() async throws {
+  @Test(
+    "A page number whose skip would overflow is refused before asking", arguments: StoreFactory.all)
+  func pageOutOfRange(store: StoreFactory) async throws {
     let catalogue = FakeCatalogue(count: 3)
-    let database = try QuoteDatabase.inMemory()
+    let database = try await store.makeOffPool()
     try await FixtureServer.with(catalogue.routes) { server in
       let controller = controller(database, server)
       for (page, perPage) in [(922_337_203_685_477_582, 10), (0, 10), (Int.max, 100), (2, 0)] {
@@ -118,13 +119,15 @@ struct CatalogueTests {
     }
   }
 
-  @Test("An empty page before the total is reached stops the sync unfinished")
-  func emptyPageBeforeTheEnd() async throws {
+  @Test(
+    "An empty page before the total is reached stops the sync unfinished",
+    arguments: StoreFactory.all)
+  func emptyPageBeforeTheEnd(store: StoreFactory) async throws {
     let routes: @Sendable (HTTPServer) async -> Void = { server in
       await server.appendRoute("GET /quotes") { _ in .json(#"{"quotes":[],"total":5000,"skip":0}"#)
       }
     }
-    let database = try QuoteDatabase.inMemory()
+    let database = try await store.makeOffPool()
     try await FixtureServer.with(routes) { server in
       await #expect(
         throws: QuoteClientError.unexpectedResponse(detail: "an empty page at 0 of 5000 quotes")
@@ -135,10 +138,12 @@ struct CatalogueTests {
     #expect(try database.syncState(source: .dummyJSON)?.finishedAt == nil)
   }
 
-  @Test("Browsing shows a page and where it stands; past the end is a clear error")
-  func browse() async throws {
+  @Test(
+    "Browsing shows a page and where it stands; past the end is a clear error",
+    arguments: StoreFactory.all)
+  func browse(store: StoreFactory) async throws {
     let catalogue = FakeCatalogue(count: 23)
-    let database = try QuoteDatabase.inMemory()
+    let database = try await store.makeOffPool()
     try await FixtureServer.with(catalogue.routes) { server in
       let controller = controller(database, server)
       let page = try await controller.page(3, perPage: 10)
@@ -160,10 +165,11 @@ struct CatalogueTests {
     }
   }
 
-  @Test("A sync copies the whole catalogue into the pool, page by page")
-  func fullSync() async throws {
+  @Test(
+    "A sync copies the whole catalogue into the pool, page by page", arguments: StoreFactory.all)
+  func fullSync(store: StoreFactory) async throws {
     let catalogue = FakeCatalogue(count: 23)
-    let database = try QuoteDatabase.inMemory()
+    let database = try await store.makeOffPool()
     try await FixtureServer.with(catalogue.routes) { server in
       let events = Mutex<[SyncEvent]>([])
       let result = try await controller(database, server).sync(perPage: 10) { event in
@@ -184,11 +190,13 @@ struct CatalogueTests {
     }
   }
 
-  @Test("A 429 in the middle of a sync is waited out for as long as it asks")
-  func rateLimitedSync() async throws {
+  @Test(
+    "A 429 in the middle of a sync is waited out for as long as it asks",
+    arguments: StoreFactory.all)
+  func rateLimitedSync(store: StoreFactory) async throws {
     let catalogue = FakeCatalogue(count: 23)
     catalogue.rateLimit(request: 2, retryAfter: 7)
-    let database = try QuoteDatabase.inMemory()
+    let database = try await store.makeOffPool()
     let sleeps = Sleeps()
     try await FixtureServer.with(catalogue.routes) { server in
       let result = try await controller(database, server, sleeps: sleeps).sync(perPage: 10) { _ in
@@ -203,11 +211,13 @@ struct CatalogueTests {
     }
   }
 
-  @Test("A sync stopped by an error continues where it stopped; a finished one starts over")
-  func resumedSync() async throws {
+  @Test(
+    "A sync stopped by an error continues where it stopped; a finished one starts over",
+    arguments: StoreFactory.all)
+  func resumedSync(store: StoreFactory) async throws {
     let catalogue = FakeCatalogue(count: 23)
     catalogue.fail(request: 3)
-    let database = try QuoteDatabase.inMemory()
+    let database = try await store.makeOffPool()
     try await FixtureServer.with(catalogue.routes) { server in
       let controller = controller(database, server)
       await #expect(throws: QuoteClientError.serverError(status: 500)) {
@@ -229,10 +239,11 @@ struct CatalogueTests {
     }
   }
 
-  @Test("After a sync, random --offline draws from the whole catalogue")
-  func offlineAfterSync() async throws {
+  @Test(
+    "After a sync, random --offline draws from the whole catalogue", arguments: StoreFactory.all)
+  func offlineAfterSync(store: StoreFactory) async throws {
     let catalogue = FakeCatalogue(count: 23)
-    let database = try QuoteDatabase.inMemory()
+    let database = try await store.makeOffPool()
     try await FixtureServer.with(catalogue.routes) { server in
       _ = try await controller(database, server).sync(perPage: 100) { _ in }
     }

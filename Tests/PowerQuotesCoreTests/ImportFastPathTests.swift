@@ -134,6 +134,39 @@ import Testing
     #expect(QuoteKey.asciiLettersAndDigits("Khattāb") == nil)
   }
 
+  @Test("Keys of ASCII with curly quote marks and dashes equal Unicode normalization's")
+  func punctuationKeys() {
+    var generator = SeededGenerator(seed: 11)
+    let marks = [
+      "\u{2018}", "\u{2019}", "\u{201A}", "\u{201B}", "\u{201C}", "\u{201D}", "\u{201E}",
+      "\u{201F}", "\u{AB}", "\u{BB}", "\u{2032}", "\u{2013}", "\u{2014}",
+    ]
+    let pieces = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + marks + marks + ["\r\n"]
+    var texts = ["Don\u{2019}t.", "\u{201C}Quoted\u{201D}", " \u{AB} x \u{BB} ", "a \u{2014} b"]
+    for _ in 0..<3000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...10, using: &generator) {
+        text += pieces.randomElement(using: &generator) ?? ""
+      }
+      texts.append(text)
+    }
+    for text in texts + Self.asciiTexts {
+      #expect(
+        QuoteKey.punctuationFolded(text) == QuoteKey.unicodeFolded(text), "\(Array(text.utf8))")
+      // The shortcut for a text with an ASCII letter or digit: its key is never empty.
+      if QuoteText.hasASCIILetterOrDigit(text) {
+        #expect(!QuoteKey.normalizedText(text).isEmpty, "\(Array(text.utf8))")
+      }
+    }
+    for text in ["\u{2033}", "\u{2026}", "\u{A0}", "é", "\u{201C}\u{2033}"] {
+      #expect(QuoteKey.punctuationFolded(text) == nil)
+    }
+    #expect(QuoteText.hasASCIILetterOrDigit("\u{201C}e\u{301}\u{201D}"))
+    #expect(!QuoteKey.normalizedText("\u{201C}e\u{301}\u{201D}").isEmpty)
+    #expect(!QuoteText.hasASCIILetterOrDigit("\u{201C} \u{201D} [{@`}]"))
+    #expect(QuoteText.problem(text: "\u{201C} \u{201D}", author: "A") == .emptyText)
+  }
+
   @Test("Emptiness after trimming equals Foundation's")
   func emptyTrimmed() {
     for text in Self.asciiTexts + FastPathTests.texts + [

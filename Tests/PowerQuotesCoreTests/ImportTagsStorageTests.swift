@@ -154,7 +154,7 @@ struct ImportTagsStorageTests {
       ])
     #expect(
       ImportReportView.summary(report)
-        == "Imported 6 favorites: 4 added, 0 already favorites, 2 rejected; 3 entries skipped "
+        == "Read 6 favorites: 4 added, 0 already favorites, 2 rejected; 3 entries skipped "
         + "(bookmarks, notes with no highlight).\n")
     // The same file again adds nothing.
     let again = try await importFile(kindleClippings, into: path)

@@ -68,6 +68,36 @@ struct QuoteDatabaseTests {
     #expect(try again.lastShown() == Samples.rumi)
   }
 
+  @Test("A log found over its limit is checkpointed at close, which empties it")
+  func closingCheckpointsALongLog() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("q.sqlite")
+    do {
+      let database = try QuoteDatabase.open(path: path)
+      _ = try database.addFavorite(Samples.rumi, at: testDate)
+      #expect(!database.checkpointsOnClose)
+    }
+    #expect(DatabaseFile.logSize(path: path) > 0)
+    do {
+      // Under the limit: the log is kept.
+      let database = try QuoteDatabase.open(path: path)
+      #expect(!database.checkpointsOnClose)
+      try database.recordShown(Samples.seneca, at: testDate)
+    }
+    let log = DatabaseFile.logSize(path: path)
+    #expect(log > 0)
+    do {
+      let database = try QuoteDatabase.open(path: path, logLimit: log - 1)
+      #expect(database.checkpointsOnClose)
+      try database.recordShown(Samples.rumi, at: testDate)
+    }
+    #expect(DatabaseFile.logSize(path: path) == 0)
+    let again = try QuoteDatabase.open(path: path)
+    #expect(try again.favorites().map(\.quote) == [Samples.rumi])
+    #expect(try again.lastShown() == Samples.rumi)
+  }
+
   @Test("A database of schema version 2 upgrades in place, favorites and picks kept")
   func upgradesFromVersion2() throws {
     let folder = try TemporaryFolder()
@@ -268,13 +298,15 @@ struct QuoteDatabaseTests {
     #expect(added == .added(Favorite(id: 1, quote: Samples.rumi, savedAt: testDate)))
     try await busy.value
 
-    // Holding the lock and doing nothing: stuck.
+    // Holding the lock and doing nothing: stuck, until the waiter has given up (or, if it
+    // never does, 60 s: long past its 0.5 s, however slow a loaded machine is).
+    let released = DispatchSemaphore(value: 0)
     let stuck = Task {
       try await onOneThread {
         try holder.writeWithoutTransaction { db in
           try db.inTransaction(.immediate) {
             locked.continuation.yield()
-            usleep(3_000_000)
+            _ = released.wait(timeout: .now() + 60)
             return .rollback
           }
         }
@@ -284,6 +316,7 @@ struct QuoteDatabaseTests {
     let error = await #expect(throws: StorageError.self) {
       try await onOneThread { try waiter.addFavorite(Samples.umar, at: testDate) }
     }
+    released.signal()
     #expect(error?.errorDescription?.contains("database is locked") == true)
     try await stuck.value
     #expect(try waiter.favoriteCount() == 1)

@@ -48,8 +48,9 @@ struct QuoteOfTheDayTests {
   // MARK: - The controller
 
   /// The same quote at every time of one local day, and it is remembered as shown last.
-  @Test func sameQuoteAllDay() throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(arguments: StoreFactory.all)
+  func sameQuoteAllDay(store: StoreFactory) throws {
+    let database = try store.make()
     let times = ["2027-01-15T00:00:00Z", "2027-01-15T09:41:00Z", "2027-01-15T23:59:59Z"]
     let todays = try times.map { try controller(database, at: $0).today() }
     #expect(todays.map(\.date) == Array(repeating: "2027-01-15", count: 3))
@@ -58,8 +59,9 @@ struct QuoteOfTheDayTests {
   }
 
   /// Over two weeks the quote changes: at least ten different quotes in fourteen days.
-  @Test func differentAcrossDates() throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(arguments: StoreFactory.all)
+  func differentAcrossDates(store: StoreFactory) throws {
+    let database = try store.make()
     let quotes = try (1...14).map { day in
       try controller(database, at: "2027-02-\(day < 10 ? "0" : "")\(day)T08:00:00Z").today().quote
     }
@@ -68,8 +70,9 @@ struct QuoteOfTheDayTests {
 
   /// Favorites first; the quotes seen when there are no favorites; the built-in set when nothing
   /// has been seen either.
-  @Test func precedence() throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(arguments: StoreFactory.all)
+  func precedence(store: StoreFactory) throws {
+    let database = try store.make()
     let at = "2027-01-15T12:00:00Z"
 
     let builtIn = try controller(database, at: at).today()
@@ -93,8 +96,9 @@ struct QuoteOfTheDayTests {
   }
 
   /// Among several favorites, the date's index picks one, counting past the gaps deletes leave.
-  @Test func picksByIndexAmongFavorites() throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(arguments: StoreFactory.all)
+  func picksByIndexAmongFavorites(store: StoreFactory) throws {
+    let database = try store.make()
     let quotes = [Samples.rumi, Samples.umar, Samples.socrates, Samples.lao, Samples.seneca]
     for quote in quotes { _ = try database.addFavorite(quote, at: testDate) }
     _ = try database.removeFavorites(ids: [2])
@@ -104,8 +108,9 @@ struct QuoteOfTheDayTests {
   }
 
   /// Near midnight the time zone decides the day: 23:30 UTC in Tokyo is the next day's quote.
-  @Test func timeZoneDecidesTheDate() throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(arguments: StoreFactory.all)
+  func timeZoneDecidesTheDate(store: StoreFactory) throws {
+    let database = try store.make()
     let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
     let lateInUTC = try controller(database, at: "2027-01-15T23:30:00Z", timeZone: tokyo).today()
     let nextDay = try controller(database, at: "2027-01-16T12:00:00Z").today()
@@ -141,7 +146,7 @@ struct QuoteOfTheDayTests {
   // MARK: - Helpers
 
   private func controller(
-    _ database: QuoteDatabase,
+    _ database: any QuoteStore,
     at time: String,
     timeZone: TimeZone = .utc
   ) throws -> QuoteController {

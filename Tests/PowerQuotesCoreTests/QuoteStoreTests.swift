@@ -288,6 +288,45 @@ struct QuoteStoreTests {
   }
 
   @Test(
+    "An import of several batches counts copies as SQLite does, row by row, and draws no id for them",
+    arguments: StoreFactory.all)
+  func importBatches(store: StoreFactory) throws {
+    let database = try store.make()
+    func quote(_ number: Int) -> Quote {
+      Quote(text: "Saying \(number).", author: "Author \(number % 37)", source: .manual)
+    }
+    _ = try database.addFavorite(quote(1500), at: testDate)
+    var rows = (1...2400).map { ImportedQuote(position: $0, quote: quote($0)) }
+    var copyInBatch = quote(10)
+    copyInBatch.text = "SAYING 10."
+    // A copy a few rows after its first (one batch, on PostgreSQL), with a tag; a copy far
+    // after its first (another batch), with a note; the saved favorite in between.
+    rows.insert(ImportedQuote(position: 0, quote: copyInBatch, tags: ["copy"]), at: 20)
+    rows.insert(ImportedQuote(position: 0, quote: quote(5), note: "Said twice."), at: 1205)
+    rows[2000].tags = ["late"]
+    for index in rows.indices { rows[index].position = index + 1 }
+
+    let dry = try database.importFavorites(rows, at: testDate, dryRun: true)
+    #expect(dry.added == 2399 && dry.alreadyFavorites == 3)
+    #expect(try database.favoriteCount() == 1)
+    let counts = try database.importFavorites(rows, at: testDate, dryRun: false)
+    #expect(counts.added == 2399 && counts.alreadyFavorites == 3)
+    // In file order, without a gap: neither the dry run nor a copy used up an id.
+    let size = try database.favoriteListSize(matching: nil)
+    #expect(size.count == 2400 && size.largestID == 2400)
+    #expect(try database.favorite(id: 2)?.quote == quote(1))
+    #expect(try database.favorite(id: 11)?.quote == quote(10))
+    #expect(try database.favorite(id: 11)?.tags == ["copy"])
+    #expect(try database.favorite(id: 6)?.note == "Said twice.")
+    #expect(try database.favorite(id: 1500)?.quote == quote(1500 - 1))
+    #expect(try database.favorite(id: 2400)?.quote == quote(2400))
+    #expect(try database.favorites().filter { $0.tags == ["late"] }.count == 1)
+    #expect(try database.libraryChanges().first?.summary == "importing 2399 favorites")
+    #expect(try database.undoLastChange()?.kind == .importFile)
+    #expect(try database.favorites().map(\.quote) == [quote(1500)])
+  }
+
+  @Test(
     "Backslashes, quote marks and wildcards are text like any other", arguments: StoreFactory.all)
   func unusualCharacters(store: StoreFactory) throws {
     let database = try store.make()

@@ -1,14 +1,16 @@
 import Foundation
-import GRDB
 import PowerQuotesTestSupport
 import Synchronization
 import Testing
 
 @testable import PowerQuotesCore
 
-/// Saves favorites by these authors with these texts, ids 1...n in order.
-private func library(_ entries: [(text: String, author: String)]) throws -> QuoteDatabase {
-  let database = try QuoteDatabase.inMemory()
+/// A store of `store`'s kind with favorites by these authors with these texts, ids 1...n in
+/// order.
+private func library(
+  _ store: StoreFactory, _ entries: [(text: String, author: String)] = []
+) throws -> any QuoteStore {
+  let database = try store.make()
   for entry in entries {
     _ = try database.addFavorite(
       Quote(text: entry.text, author: entry.author, source: .manual), at: testDate)
@@ -16,14 +18,9 @@ private func library(_ entries: [(text: String, author: String)]) throws -> Quot
   return database
 }
 
-/// Tags favorite `id` with `tags`, as `fav tag` will.
-private func tag(_ database: QuoteDatabase, _ id: Int64, _ tags: String...) throws {
-  try database.writer.write { db in
-    for tag in tags {
-      try db.execute(
-        sql: "INSERT INTO favorite_tag (favorite_id, tag) VALUES (?, ?)", arguments: [id, tag])
-    }
-  }
+/// Tags favorite `id` with `tags`, as `fav tag` does.
+private func tag(_ database: any QuoteStore, _ id: Int64, _ tags: String...) throws {
+  _ = try database.tag(id: id, with: tags.map { FavoriteTag(stored: $0) }, at: testDate)
 }
 
 private let long = String(repeating: "word ", count: 40)  // 200 characters
@@ -59,11 +56,14 @@ struct QuoteLengthTests {
 
 @Suite("random --favorites: storage")
 struct RandomFavoriteStorageTests {
-  @Test("Counts and picks by index go through the author and tag filters")
-  func countsAndIndexes() throws {
-    let database = try library([
-      ("One.", "Rumi"), ("Two.", "Seneca"), ("Three.", "Jalāl ad-Dīn Rūmī"), ("Four.", "Rumi"),
-    ])
+  @Test(
+    "Counts and picks by index go through the author and tag filters", arguments: StoreFactory.all)
+  func countsAndIndexes(store: StoreFactory) throws {
+    let database = try library(
+      store,
+      [
+        ("One.", "Rumi"), ("Two.", "Seneca"), ("Three.", "Jalāl ad-Dīn Rūmī"), ("Four.", "Rumi"),
+      ])
     try tag(database, 2, "stoic")
     try tag(database, 4, "stoic", "love")
     #expect(try database.favoriteCount(matching: FavoriteFilter()) == 4)
@@ -85,9 +85,12 @@ struct RandomFavoriteStorageTests {
     #expect(try database.favoriteID(atIndex: 0, matching: FavoriteFilter()) == 2)
   }
 
-  @Test("The texts read for a length filter are those of the candidates, long ones narrowed in SQL")
-  func texts() throws {
-    let database = try library([("Short.", "Rumi"), (long, "Rumi"), ("Also short.", "Seneca")])
+  @Test(
+    "The texts read for a length filter are those of the candidates, long ones narrowed in SQL",
+    arguments: StoreFactory.all)
+  func texts(store: StoreFactory) throws {
+    let database = try library(
+      store, [("Short.", "Rumi"), (long, "Rumi"), ("Also short.", "Seneca")])
     var seen: [Int64] = []
     try database.forEachFavoriteText(matching: FavoriteFilter(author: "rumi", length: .short)) {
       id, _ in seen.append(id)
@@ -104,7 +107,7 @@ struct RandomFavoriteStorageTests {
 @Suite("random --favorites and lengths: controller")
 struct RandomFilterControllerTests {
   private func controller(
-    _ database: QuoteDatabase,
+    _ database: any QuoteStore,
     client: QuoteClient = .failing,
     builtIn: [Quote] = Quote.builtIn,
     randomIndex: @escaping @Sendable (Int) -> Int = { _ in 0 }
@@ -114,9 +117,11 @@ struct RandomFilterControllerTests {
       builtIn: builtIn)
   }
 
-  @Test("A favorite is picked by a uniform index among those that pass, and remembered")
-  func favoritePick() throws {
-    let database = try library([("One.", "Rumi"), ("Two.", "Seneca"), ("Three.", "Rumi")])
+  @Test(
+    "A favorite is picked by a uniform index among those that pass, and remembered",
+    arguments: StoreFactory.all)
+  func favoritePick(store: StoreFactory) throws {
+    let database = try library(store, [("One.", "Rumi"), ("Two.", "Seneca"), ("Three.", "Rumi")])
     let asked = Mutex<[Int]>([])
     let pick = controller(database) { count in
       asked.withLock { $0.append(count) }
@@ -128,12 +133,14 @@ struct RandomFilterControllerTests {
     #expect(try database.lastShown() == favorite.quote)
   }
 
-  @Test("A length is checked on a few picks, then on every candidate; never forever")
-  func favoriteLength() throws {
+  @Test(
+    "A length is checked on a few picks, then on every candidate; never forever",
+    arguments: StoreFactory.all)
+  func favoriteLength(store: StoreFactory) throws {
     // 40 favorites, one of them long: the picks (always index 0) miss it, the pass finds it.
     var entries = (1...39).map { ("Quote \($0).", "Author \($0)") }
     entries.insert((long, "Long Author"), at: 20)
-    let database = try library(entries)
+    let database = try library(store, entries)
     let picks = Mutex(0)
     let favorite = try controller(database) { _ in
       picks.withLock { $0 += 1 }
@@ -143,13 +150,15 @@ struct RandomFilterControllerTests {
     #expect(picks.withLock { $0 } == QuoteController.probes + 1)
   }
 
-  @Test("No favorites, and no favorite that passes, are different sentences")
-  func noneMatch() throws {
-    let empty = try QuoteDatabase.inMemory()
+  @Test(
+    "No favorites, and no favorite that passes, are different sentences",
+    arguments: StoreFactory.all)
+  func noneMatch(store: StoreFactory) throws {
+    let empty = try library(store)
     #expect(throws: RandomError.noFavorites) {
       try controller(empty).randomFavorite(FavoriteFilter(author: "rumi"))
     }
-    let database = try library([("One.", "Rumi")])
+    let database = try library(store, [("One.", "Rumi")])
     let filter = FavoriteFilter(author: "rumi", tag: tags, length: .short)
     #expect(throws: RandomError.noFavoriteMatches(filter)) {
       try controller(database).randomFavorite(filter)
@@ -164,9 +173,11 @@ struct RandomFilterControllerTests {
     #expect(try database.lastShown() == nil)
   }
 
-  @Test("An online service is asked at most 5 times for a quote of the length")
-  func onlineTries() async throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(
+    "An online service is asked at most 5 times for a quote of the length",
+    arguments: StoreFactory.all)
+  func onlineTries(store: StoreFactory) async throws {
+    let database = try await store.makeOffPool()
     let calls = Mutex(0)
     let client = QuoteClient(
       random: {
@@ -184,9 +195,11 @@ struct RandomFilterControllerTests {
     #expect(calls.withLock { $0 } == 3)
   }
 
-  @Test("When the service sends none of the length, a saved one is shown with a note")
-  func lengthFallback() async throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(
+    "When the service sends none of the length, a saved one is shown with a note",
+    arguments: StoreFactory.all)
+  func lengthFallback(store: StoreFactory) async throws {
+    let database = try await store.makeOffPool()
     let calls = Mutex(0)
     let client = QuoteClient(
       random: {
@@ -201,7 +214,7 @@ struct RandomFilterControllerTests {
     #expect(
       shown.fallbackNote
         == "DummyJSON sent no quote that is at most 20 characters long in 5 tries; "
-        + "showing a saved quote.")
+        + "showing an offline quote.")
     #expect(try database.lastShown() == Samples.socrates)
 
     // --online fails instead, after the same 5 tries.
@@ -211,20 +224,25 @@ struct RandomFilterControllerTests {
     #expect(calls.withLock { $0 } == 2 * QuoteController.onlineTries)
   }
 
-  @Test("A failing service falls back to a saved quote of the length, with its own note")
-  func failureFallback() async throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(
+    "A failing service falls back to a saved quote of the length, with its own note",
+    arguments: StoreFactory.all)
+  func failureFallback(store: StoreFactory) async throws {
+    let database = try await store.makeOffPool()
     try database.addToPool([Quote(text: long, author: "Long", source: .dummyJSON)], at: testDate)
     let shown = try await controller(
       database, client: .throwing(.serverError(status: 503)), builtIn: [Samples.socrates]
     ).random(mode: .automatic, length: .long)
     #expect(shown.quote.author == "Long")
-    #expect(shown.fallbackNote == "DummyJSON is failing (server error 503); showing a saved quote.")
+    #expect(
+      shown.fallbackNote == "DummyJSON is failing (server error 503); showing an offline quote.")
   }
 
-  @Test("The pool and the built-in set are searched whole when the picks miss")
-  func offlineLength() async throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(
+    "The pool and the built-in set are searched whole when the picks miss",
+    arguments: StoreFactory.all)
+  func offlineLength(store: StoreFactory) async throws {
+    let database = try await store.makeOffPool()
     try database.addToPool(
       (1...30).map { Quote(text: "Pool quote number \($0).", author: "P", source: .dummyJSON) },
       at: testDate)

@@ -38,15 +38,20 @@ import Testing
           counter.add(source: sourceBuffer, minute: minuteBuffer, count: index % 3 + 1)
         }
       }
-      expected[QuoteDatabase.localMonth(ofStoredMinute: minute, in: localTime), default: 0] +=
+      expected[StoredTime.localMonth(ofMinute: minute, in: localTime), default: 0] +=
         index % 3 + 1
     }
     counter.add(source: "manual", minute: "2026-01-01 00:00", count: 2)
     expected[
-      QuoteDatabase.localMonth(ofStoredMinute: "2026-01-01 00:00", in: localTime), default: 0] += 2
-    let totals = counter.totals()
-    #expect(totals.months == expected)
-    #expect(totals.sources.values.reduce(0, +) == expected.values.reduce(0, +))
-    #expect(Set(totals.sources.keys) == ["imported", "manual"])
+      StoredTime.localMonth(ofMinute: "2026-01-01 00:00", in: localTime), default: 0] += 2
+    let counts = counter.counts()
+    #expect(
+      counts.months
+        == expected.map { FavoriteStats.Count($0.key, $0.value) }.sorted {
+          $0.name < $1.name
+        })
+    #expect(counts.sources.map(\.count).reduce(0, +) == expected.values.reduce(0, +))
+    // Most favorites first.
+    #expect(counts.sources.map(\.name) == ["imported", "manual"])
   }
 }

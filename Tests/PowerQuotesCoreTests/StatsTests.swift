@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import PowerQuotesTestSupport
 import Testing
 
@@ -9,26 +8,34 @@ import Testing
 struct StatsTests {
   /// A favorite saved at `time` (UTC, `2026-01-31 23:30`).
   private func add(
-    _ database: QuoteDatabase, _ text: String, by author: String,
+    _ database: any QuoteStore, _ text: String, by author: String,
     source: QuoteSource = .manual, at time: String
   ) throws {
     let date = try #require(Timestamp.date(stored: time + ":00.000"))
     _ = try database.addFavorite(Quote(text: text, author: author, source: source), at: date)
   }
 
-  @Test("Totals, top authors, sources, tags and local months from grouped queries")
-  func stats() throws {
-    let database = try QuoteDatabase.inMemory()
+  /// The stats of `database` as `fav stats` asks for them, months in `localTime`.
+  private func stats(
+    _ database: any QuoteStore, localTime: LocalTime = .utc
+  ) throws -> FavoriteStats {
+    try StatsController(database: database, localTime: localTime).stats()
+  }
+
+  @Test(
+    "Totals, top authors, sources, tags and local months from grouped queries",
+    arguments: StoreFactory.all)
+  func stats(store: StoreFactory) throws {
+    let database = try store.make()
     try add(database, "One.", by: "Rumi", source: .dummyJSON, at: "2026-01-31 23:30")
     try add(database, "Two.", by: "RUMI", source: .dummyJSON, at: "2026-01-15 08:00")
     try add(database, "Three.", by: "Seneca", source: .zenQuotes, at: "2026-03-01 12:00")
     try add(database, "Four.", by: "Abu Bakr", at: "2026-03-02 12:00")
-    try database.writer.write { db in
-      try db.execute(
-        sql: "INSERT INTO favorite_tag VALUES (1, 'love'), (2, 'love'), (2, 'zen'), (3, 'stoic')")
-    }
+    _ = try database.tag(id: 1, with: [FavoriteTag("love")], at: testDate)
+    _ = try database.tag(id: 2, with: [FavoriteTag("love"), FavoriteTag("zen")], at: testDate)
+    _ = try database.tag(id: 3, with: [FavoriteTag("stoic")], at: testDate)
 
-    let utc = try database.favoriteStats(localTime: .utc)
+    let utc = try stats(database)
     #expect(utc.total == 4)
     #expect(utc.authors == 3)
     // Case does not split an author; the name shown is the one first saved.
@@ -39,29 +46,29 @@ struct StatsTests {
     #expect(utc.months == [.init("2026-01", 2), .init("2026-03", 2)])
 
     // An hour east of UTC, the last half hour of January is February.
-    let paris = try database.favoriteStats(localTime: LocalTime { _ in 3600 })
+    let paris = try stats(database, localTime: LocalTime { _ in 3600 })
     #expect(paris.months == [.init("2026-01", 1), .init("2026-02", 1), .init("2026-03", 2)])
   }
 
-  @Test("At most ten authors, most favorites first, ties by name")
-  func topTen() throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test("At most ten authors, most favorites first, ties by name", arguments: StoreFactory.all)
+  func topTen(store: StoreFactory) throws {
+    let database = try store.make()
     for author in 0..<12 {
       for n in 0...author {
         try add(
           database, "Quote \(n) of \(author).", by: "Author \(author)", at: "2026-01-01 00:00")
       }
     }
-    let stats = try database.favoriteStats(localTime: .utc)
+    let stats = try stats(database)
     #expect(stats.topAuthors.count == FavoriteStats.topAuthorLimit)
     #expect(stats.topAuthors.first == .init("Author 11", 12))
     #expect(stats.topAuthors.last == .init("Author 2", 3))
     #expect(stats.authors == 12)
   }
 
-  @Test("An empty library has empty stats")
-  func empty() throws {
-    #expect(try QuoteDatabase.inMemory().favoriteStats(localTime: .utc) == .empty)
+  @Test("An empty library has empty stats", arguments: StoreFactory.all)
+  func empty(store: StoreFactory) throws {
+    #expect(try stats(try store.make()) == .empty)
   }
 
   @Test("Bars are whole blocks and eighths, scaled to the width")

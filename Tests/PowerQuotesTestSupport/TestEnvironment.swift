@@ -53,7 +53,7 @@ extension AppEnvironment {
   /// reaches a network unstubbed), captured output, a fixed clock in UTC and the first index
   /// always.
   public static func test(
-    database: QuoteDatabase,
+    database: any QuoteStore,
     client: QuoteClient = .failing,
     zenQuotes: ZenQuotesClient = .failing,
     console: CapturedConsole,

@@ -9,7 +9,8 @@
 ///
 /// A command opens the database once and closes it on exit; with checkpoint-on-close every run
 /// of `random` paid two disk flushes, and the next one a third to create the log again. The log
-/// is still copied back once it passes 1000 pages (SQLite's automatic checkpoint).
+/// would only grow, so a process that finds it long does not call this and checkpoints when it
+/// closes (see QuoteDatabase.open).
 int pq_sqlite_keep_wal_on_close(sqlite3 *db);
 
 #endif

@@ -26,7 +26,10 @@ protocol EnvironmentCommand: AsyncParsableCommand, Sendable {
 
 extension EnvironmentCommand {
   mutating func run() async throws {
-    try await run(AppEnvironment.live(global))
+    let env = AppEnvironment.live(global)
+    // The process ends with the command: its SQLite store is closed by the exit.
+    defer { env.database.leaveOpenUntilExit() }
+    try await run(env)
   }
 
   static var shellRefusal: String? { nil }

@@ -27,6 +27,19 @@ extension PowerQuotesCommand {
     }
   }
 
+  /// The command `words` give, as `main` reads them.
+  ///
+  /// ``parse(words:)``, but `random` with long options only is built directly (see
+  /// `Random.direct(_:)`). The shell's lines go through ArgumentParser.
+  static func parseDirectly(words: [String]) throws -> any ParsableCommand {
+    if words.first == Random.configuration.commandName,
+      let random = Random.direct(words.dropFirst())
+    {
+      return random
+    }
+    return try parse(words: words)
+  }
+
   private static func isNegativeNumber(_ word: String) -> Bool {
     word.count > 1 && word.first == "-" && Double(word) != nil
   }

@@ -47,7 +47,7 @@ struct Random: EnvironmentCommand {
   @Flag(help: "Use only quotes seen before and the built-in set; no network.")
   var offline = false
 
-  @Flag(help: "Use only the online source: fail instead of showing a saved quote.")
+  @Flag(help: "Use only the online source: fail instead of showing an offline quote.")
   var online = false
 
   @Option(parsing: .unconditional, help: "Show DummyJSON's quote with this id.")

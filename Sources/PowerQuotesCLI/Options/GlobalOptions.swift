@@ -20,7 +20,7 @@ struct GlobalOptions: ParsableArguments {
       "The DummyJSON server (default: $POWERQUOTES_API_URL, else https://dummyjson.com).",
       valueName: "url"
     ),
-    transform: { ServiceURL.parse($0, from: "--api-url", example: QuoteClient.defaultBaseURL) }
+    transform: apiURL(_:)
   )
   var apiURL: Result<URL, ConfigurationError>?
 
@@ -30,9 +30,7 @@ struct GlobalOptions: ParsableArguments {
       "The ZenQuotes server (default: $POWERQUOTES_ZENQUOTES_URL, else https://zenquotes.io).",
       valueName: "url"
     ),
-    transform: {
-      ServiceURL.parse($0, from: "--zenquotes-url", example: ZenQuotesClient.defaultBaseURL)
-    }
+    transform: zenQuotesURL(_:)
   )
   var zenQuotesURL: Result<URL, ConfigurationError>?
 
@@ -46,6 +44,16 @@ struct GlobalOptions: ParsableArguments {
     )
   )
   var timeout: Double?
+
+  /// `--api-url`'s value as a URL, or why it is not one.
+  static func apiURL(_ text: String) -> Result<URL, ConfigurationError> {
+    ServiceURL.parse(text, from: "--api-url", example: QuoteClient.defaultBaseURL)
+  }
+
+  /// `--zenquotes-url`'s value as a URL, or why it is not one.
+  static func zenQuotesURL(_ text: String) -> Result<URL, ConfigurationError> {
+    ServiceURL.parse(text, from: "--zenquotes-url", example: ZenQuotesClient.defaultBaseURL)
+  }
 
   /// Seconds to wait for a server when `--timeout` is not given.
   static let defaultTimeout: Double = 10
@@ -102,11 +110,16 @@ enum ServiceURL {
 enum ConfigurationError: LocalizedError, Equatable {
   /// A service's URL setting is not an http(s) URL with a host and a valid port.
   case invalidURL(origin: String, value: String, example: String)
+  /// `$POWERQUOTES_SOURCE` names no source; `value` is made safe for a terminal already.
+  case invalidSource(variable: String, value: String)
 
   var errorDescription: String? {
     switch self {
     case .invalidURL(let origin, let value, let example):
       "\(origin) must be an http or https URL such as \(example), not '\(value)'."
+    case .invalidSource(let variable, let value):
+      "\(variable) must be dummyjson, zenquotes or offline, not '\(value)'. "
+        + "Fix it or unset it, or give --source."
     }
   }
 }

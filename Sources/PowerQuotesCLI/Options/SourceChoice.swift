@@ -1,4 +1,5 @@
 import ArgumentParser
+import PowerQuotesCore
 
 /// `--source`: where `random` gets its quote.
 enum SourceChoice: String, CaseIterable, ExpressibleByArgument {
@@ -20,11 +21,8 @@ enum SourceChoice: String, CaseIterable, ExpressibleByArgument {
       !value.isEmpty
     else { return .dummyjson }
     guard let choice = SourceChoice(rawValue: value.lowercased()) else {
-      let shown = String(value.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
-      throw ValidationError(
-        "\(variable) must be dummyjson, zenquotes or offline, not '\(shown)'. "
-          + "Fix it or unset it, or give --source."
-      )
+      throw ConfigurationError.invalidSource(
+        variable: variable, value: UntrustedText.sanitized(value))
     }
     return choice
   }

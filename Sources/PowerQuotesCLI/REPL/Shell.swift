@@ -13,7 +13,8 @@ struct Shell: EnvironmentCommand {
       kept in $XDG_STATE_HOME/powerquotes/history (else ~/.local/state/powerquotes/history).
 
       Elsewhere it reads a script, one command per line; blank lines and lines starting with # \
-      are skipped. The exit status is that of the first line that failed, 0 if none did.
+      are skipped. An error names its line. The exit status is that of the first line that \
+      failed, 0 if none did.
 
       With no arguments on a terminal, 'powerquotes' starts the shell.
 

@@ -87,6 +87,8 @@ final class ShellSession {
   private let settings: RunSettings
   /// What `more` and `back` go on with: the list or the catalogue page shown last.
   private var continuation: (any ShellContinuation)?
+  /// The number of the line being run, counting blank and comment lines, as an editor does.
+  private var lineNumber = 0
 
   /// A session over `env`, reading from `reader`; Ctrl-C goes through `interrupts` on a terminal.
   init(
@@ -124,6 +126,7 @@ final class ShellSession {
       case .interrupted: continue
       case .line(let text): line = text
       }
+      lineNumber += 1
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       reader.remember(line)
@@ -147,7 +150,7 @@ final class ShellSession {
     do {
       words = try ShellWords.split(line)
     } catch {
-      env.console.note("Error: \(error)")
+      reportError("Error: \(error)")
       return ExitCode.validationFailure.rawValue
     }
     guard let first = words.first else { return 0 }
@@ -181,7 +184,7 @@ final class ShellSession {
     case "share" where rest.first.map { Int64($0) != nil } ?? false:
       return await run(["fav", "share"] + rest)
     case _ where Self.expand(first) == nil && CommandTree.powerquotes.subcommand(first) == nil:
-      env.console.note(
+      reportError(
         "Unknown command '\(UntrustedText.sanitized(first))'. Type 'help' to see the commands."
       )
       return ExitCode.validationFailure.rawValue
@@ -258,12 +261,12 @@ final class ShellSession {
   }
 
   private func reportParseError(_ error: any Error) -> Int32 {
-    let message = PowerQuotesCommand.fullMessage(for: error)
+    let message = Self.shellWording(PowerQuotesCommand.fullMessage(for: error))
     let code = PowerQuotesCommand.exitCode(for: error)
     if code == .success {
       env.console.out(message + "\n")
     } else {
-      env.console.note(message)
+      reportError(message)
     }
     return code.rawValue
   }
@@ -275,8 +278,40 @@ final class ShellSession {
       return 130
     }
     if let code = error as? ExitCode { return code.rawValue }
-    env.console.note(PowerQuotesCommand.fullMessage(for: UserFacingError.adapting(error)))
+    reportError(PowerQuotesCommand.fullMessage(for: UserFacingError.adapting(error)))
     return UserFacingError.exitCode(for: error)
+  }
+
+  /// Prints an error the session found in a line; in a script it names the line, as
+  /// "Error on line 3: Unknown option '--bogus'", since nobody watched it being typed.
+  private func reportError(_ message: String) {
+    guard !reader.isInteractive, lineNumber > 0 else { return env.console.note(message) }
+    if message.hasPrefix("Error: ") {
+      env.console.note("Error on line \(lineNumber): " + message.dropFirst("Error: ".count))
+    } else {
+      env.console.note("Line \(lineNumber): " + message)
+    }
+  }
+
+  /// ArgumentParser's usage lines as they are typed in the shell: `Usage: fav add ...` and
+  /// `See 'help fav add'`, not `powerquotes fav add` (which the shell does not know).
+  static func shellWording(_ message: String) -> String {
+    let program = PowerQuotesCommand.configuration.commandName ?? "powerquotes"
+    return message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      if line.hasPrefix("Usage: \(program) ") {
+        return "Usage: " + line.dropFirst("Usage: \(program) ".count)
+      }
+      if line.hasPrefix("USAGE: \(program) ") {
+        return "USAGE: " + line.dropFirst("USAGE: \(program) ".count)
+      }
+      let see = "  See '\(program) "
+      let suffix = " --help' for more information."
+      if line.hasPrefix(see), line.hasSuffix(suffix) {
+        let command = line.dropFirst(see.count).dropLast(suffix.count)
+        return "  See 'help \(command)' for more information."
+      }
+      return String(line)
+    }.joined(separator: "\n")
   }
 
   // MARK: - Paging
@@ -304,12 +339,12 @@ final class ShellSession {
         today
         fav add | list [--tag TAG] | search AUTHOR | find WORDS | show ID | rm ID... | share ID
         fav tag ID TAG... | untag ID TAG... | tags
-        fav edit ID | trash [--empty] | restore ID... | undo
+        fav edit ID | trash [--empty] | restore ID... | undo | stats
         fav export [--format json|csv|markdown|fortune] | import FILE|URL
         share [--style plain|markdown|json] [--output FILE] [--copy]
         browse [--page N] [--per-page N]
         sync
-        fav stats [--format json]
+        --format json     on random, today, browse and the fav commands but rm and share
         COMMAND --help    (or: help COMMAND)
 
       Short words:

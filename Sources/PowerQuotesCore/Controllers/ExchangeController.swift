@@ -44,27 +44,35 @@ public struct ExchangeController: Sendable {
       }
     }
     let origin = location.description
-    // First the whole file is checked, keeping only its rejected rows: a file that cannot be
-    // read changes nothing. Then it is read again and each quote goes into the transaction as
-    // it is read, so 100,000 quotes are never all in memory.
-    let batch = try ImportParser.parse(
-      bytes: bytes, origin: origin, sink: QuoteSink { _ in }, format: format)
+    // First the whole file is read through, its format told and its rows counted: a file that
+    // cannot be read changes nothing. Then it is read again, each row checked, and each quote
+    // goes into the transaction as it is read, so 100,000 quotes are never all in memory.
+    let outline = try ImportParser.parse(
+      bytes: bytes, origin: origin, sink: .counting(), format: format)
+    var batch: ImportParser.Batch?
     let counts = try database.importFavorites(
-      count: batch.quoteCount, at: now(), dryRun: dryRun
+      count: outline.quoteCount, at: now(), dryRun: dryRun
     ) { insert in
       // The sink lives only as long as this parse.
       try withoutActuallyEscaping(insert) { insert in
-        _ = try ImportParser.parse(
-          bytes: bytes, origin: origin, sink: QuoteSink(insert), format: batch.format)
+        var parsed = try ImportParser.parse(
+          bytes: bytes, origin: origin, sink: QuoteSink(insert), format: outline.format)
+        parsed.sink = nil
+        batch = parsed
       }
     }
+    // A store calls the feed once; without it, the rows are checked here for the report.
+    let checked =
+      try batch
+      ?? ImportParser.parse(
+        bytes: bytes, origin: origin, sink: QuoteSink { _ in }, format: outline.format)
     return ImportReport(
-      format: batch.format,
+      format: checked.format,
       dryRun: dryRun,
       added: counts.added,
       alreadyFavorites: counts.alreadyFavorites,
-      rejected: batch.rejected,
-      skipped: batch.skipped
+      rejected: checked.rejected,
+      skipped: checked.skipped
     )
   }
 }

@@ -30,7 +30,7 @@ extension RandomError {
           : "Try a larger --max-length, or leave out the length.")
     case .serviceSentNone(let length, let service, let tries):
       "\(service.name) sent no quote that is \(length.phrase) in \(tries) tries. "
-        + "Try again, or leave out --online to fall back to saved quotes."
+        + "Try again, or leave out --online to fall back to offline quotes."
     }
   }
 

@@ -21,12 +21,12 @@ public struct ShownQuote: Sendable {
 
   /// The one note `random` prints when the quote came from the pool instead of the service.
   ///
-  /// As in "DummyJSON is unreachable (could not connect to the server); showing a saved quote."
+  /// As in "DummyJSON is unreachable (could not connect to the server); showing an offline quote."
   public var fallbackNote: String? {
     if let fallbackReason { return fallbackReason.fallbackNote }
     if let lengthMiss {
       return "\(lengthMiss.service.name) sent no quote that is \(lengthMiss.length.phrase) in "
-        + "\(lengthMiss.tries) tries; showing a saved quote."
+        + "\(lengthMiss.tries) tries; showing an offline quote."
     }
     return nil
   }

@@ -1,9 +1,6 @@
 extension AppEnvironment {
-  /// A stats controller over this environment.
+  /// A stats controller over this environment's store.
   public func statsController() throws -> StatsController {
-    guard let database = try database.get() as? QuoteDatabase else {
-      throw PostgresError.notYetAvailable(feature: "fav stats")
-    }
-    return StatsController(database: database, localTime: localTime)
+    StatsController(database: try database.get(), localTime: localTime)
   }
 }

@@ -50,6 +50,25 @@ public final class LazyDatabase: Sendable {
     }
   }
 
+  /// Leaves an SQLite store that was opened for the process's exit to close, rather than this
+  /// object's deinitializer, when closing it would write nothing; any other store is closed as
+  /// usual.
+  ///
+  /// For a one-command process: closing SQLite writes nothing unless it checkpoints (see
+  /// ``QuoteDatabase/checkpointsOnClose``), and the kernel releases the file's locks at exit,
+  /// but GRDB's close looks its observers up in Foundation's NotificationCenter, a tenth of
+  /// `random --offline`'s CPU after the command is done. A PostgreSQL session is still ended
+  /// properly, so the server logs no broken connection.
+  public func leaveOpenUntilExit() {
+    let store = opened.withLock { $0 }
+    if let database = store as? QuoteDatabase, !database.checkpointsOnClose {
+      Self.leftOpen.withLock { $0.append(database) }
+    }
+  }
+
+  /// The stores left for the process's exit to close.
+  private static let leftOpen = Mutex<[QuoteDatabase]>([])
+
   /// The file the store is kept in, which an output file must not replace; nil for a store
   /// on a server.
   public func filePath() throws -> String? {

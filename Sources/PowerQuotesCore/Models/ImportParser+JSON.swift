@@ -178,13 +178,16 @@ extension ImportParser {
   /// The iOS app's `"…"` around a quote removed (straight or curly marks), once.
   static func withoutQuoteMarks(_ text: String) -> String {
     let trimmed = text.trimmed
-    let opening: Set<Character> = ["\"", "“", "”", "„"]
-    let closing: Set<Character> = ["\"", "”", "“"]
-    guard trimmed.count >= 2, let first = trimmed.first, let last = trimmed.last,
-      opening.contains(first), closing.contains(last)
+    // At least two characters, counted no further than that.
+    guard let first = trimmed.first, let last = trimmed.last,
+      trimmed.index(after: trimmed.startIndex) < trimmed.endIndex,
+      openingMarks.contains(first), closingMarks.contains(last)
     else { return trimmed }
     return String(trimmed.dropFirst().dropLast()).trimmed
   }
+
+  private static let openingMarks: Set<Character> = ["\"", "“", "”", "„"]
+  private static let closingMarks: Set<Character> = ["\"", "”", "“"]
 
   /// The iOS app's `- ` before an author removed (a hyphen, en dash or em dash).
   static func withoutDash(_ author: String) -> String {

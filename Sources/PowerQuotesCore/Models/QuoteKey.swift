@@ -18,6 +18,12 @@ public struct QuoteKey: Hashable, Sendable {
     self.author = Self.normalizedAuthor(author)
   }
 
+  /// A key from parts already normalized (``normalizedText(_:)``, ``normalizedAuthor(_:)``).
+  init(quote: String, author: String) {
+    self.quote = quote
+    self.author = author
+  }
+
   /// The quote text's key: folded, marks unified, collapsed, surrounding quote marks removed.
   public static func normalizedText(_ text: String) -> String {
     let folded = folded(text)
@@ -78,7 +84,7 @@ public struct QuoteKey: Hashable, Sendable {
   }
 
   private static func folded(_ text: String) -> String {
-    if let folded = asciiFolded(text) { return folded }
+    if let folded = asciiFolded(text) ?? punctuationFolded(text) { return folded }
     return unicodeFolded(text)
   }
 
@@ -111,6 +117,38 @@ public struct QuoteKey: Hashable, Sendable {
       default: byte
       }
     }
+  }
+
+  /// ``folded(_:)`` of ASCII text with curly quote marks, primes, guillemets and dashes in it,
+  /// scalar by scalar; nil for other text.
+  ///
+  /// Those marks are their own NFKC form and have no case, so of ``unicodeFolded(_:)`` only
+  /// the marks' mapping is left to do: most quotes that are not ASCII are so for an apostrophe
+  /// or a dash, and skip the Unicode normalization.
+  static func punctuationFolded(_ text: String) -> String? {
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count)
+    var separated = false
+    for scalar in text.unicodeScalars {
+      let mapped: Unicode.Scalar
+      switch scalar.value {
+      case 0x09...0x0D, 0x20:
+        separated = !result.isEmpty
+        continue
+      case 0x41...0x5A: mapped = Unicode.Scalar(UInt8(scalar.value + 0x20))
+      case 0x60: mapped = "'"
+      case 0...0x7F, 0x2013, 0x2014: mapped = scalar
+      case 0x201C, 0x201D, 0x201E, 0x201F, 0xAB, 0xBB: mapped = "\""
+      case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032: mapped = "'"
+      default: return nil
+      }
+      if separated {
+        result.append(0x20)
+        separated = false
+      }
+      UTF8.encode(mapped) { result.append($0) }
+    }
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// ASCII text lowercased with only letters and digits kept, one space between runs of them:

@@ -38,11 +38,26 @@ public enum QuoteText {
   ///
   /// A quote made only of quote marks counts as empty: its key would be empty.
   public static func problem(text: String, author: String) -> Problem? {
-    if UntrustedText.isBlank(text) || QuoteKey.normalizedText(text).isEmpty { return .emptyText }
+    if UntrustedText.isBlank(text) || hasEmptyKey(text) { return .emptyText }
     if UntrustedText.isBlank(author) { return .emptyAuthor }
     if text.unicodeScalars.count > maxTextLength { return .textTooLong }
     if author.unicodeScalars.count > maxAuthorLength { return .authorTooLong }
     return nil
+  }
+
+  /// Whether the key of `text` is empty, made only when the text has no ASCII letter or digit:
+  /// the import makes the key once, when it saves the quote.
+  static func hasEmptyKey(_ text: String) -> Bool {
+    !hasASCIILetterOrDigit(text) && QuoteKey.normalizedText(text).isEmpty
+  }
+
+  /// Whether `text` has an ASCII letter or digit, which its key keeps (folding changes only its
+  /// case, and only quote marks and white space are taken off the ends): then the key is not
+  /// empty.
+  static func hasASCIILetterOrDigit(_ text: String) -> Bool {
+    text.utf8.contains { byte in
+      (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+    }
   }
 
   /// `quote` with its text and author ``cleaned(_:)``, or the problem that keeps it out.

@@ -29,7 +29,7 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
     }
   }
 
-  /// A short reason, for the note "DummyJSON is unreachable (REASON); showing a saved quote".
+  /// A short reason, for the note "DummyJSON is unreachable (REASON); showing an offline quote".
   ///
   /// What came from outside (a server's header, libcurl's words about a host) is made safe for a
   /// terminal here, so no sentence built from this error can carry an escape sequence.
@@ -48,7 +48,7 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
   /// The one note `random` prints when it shows a saved quote instead.
   ///
   /// It says what went wrong, as in "DummyJSON is unreachable (could not connect to the
-  /// server); showing a saved quote."
+  /// server); showing an offline quote."
   public var fallbackNote: String {
     let name = service.name
     let what =
@@ -61,7 +61,7 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
       case .unexpectedResponse: "\(name) sent an unexpected reply (\(reason))"
       case .notFound: "\(name) has \(reason)"
       }
-    return what + "; showing a saved quote."
+    return what + "; showing an offline quote."
   }
 
   /// Whether `random` may fall back to a saved quote: the service failed, not the request.

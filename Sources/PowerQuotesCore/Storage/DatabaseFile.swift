@@ -91,6 +91,13 @@ enum DatabaseFile {
     return .readOnly(path: path)
   }
 
+  /// The size in bytes of the write-ahead log beside the database at `path`; 0 when there is none.
+  static func logSize(path: String) -> Int {
+    var info = stat()
+    guard stat(path + "-wal", &info) == 0 else { return 0 }
+    return Int(info.st_size)
+  }
+
   /// The folder that holds `path`: `.` for a bare file name, `/` for a file at the root.
   static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -55,6 +55,10 @@ public protocol LibraryStore: Sendable {
   /// Every tag with how many favorites have it, most used first, then by name.
   func tagCounts() throws -> [TagCount]
 
+  /// The library counted for `fav stats`: totals, the top authors, sources, tags, and
+  /// favorites saved per month in `localTime`'s calendar.
+  func favoriteStats(localTime: LocalTime) throws -> FavoriteStats
+
   /// Moves the favorites with these ids to the trash, whole (note and tags too), in one
   /// transaction, all or none, and returns them in the order asked (an id given twice counts
   /// once).

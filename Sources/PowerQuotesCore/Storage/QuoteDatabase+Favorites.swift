@@ -183,8 +183,11 @@ extension QuoteDatabase: FavoriteStore {
   public func favorite(id: Int64) throws -> Favorite? {
     try translatingErrors {
       try writer.read { db in
-        // By the column, not `fetchOne(db, key:)`, which looks the primary key up in the schema.
-        try FavoriteRecord.filter(FavoriteRecord.Columns.id == id).fetchOne(db)?.favorite
+        // SQL, not the query interface: its fetchOne reads the whole schema to see whether the
+        // request is on a unique key.
+        try FavoriteRecord.fetchOne(
+          db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [id])?
+          .favorite
       }
     }
   }

@@ -19,21 +19,20 @@ extension QuoteDatabase {
     dryRun: Bool,
     feed: ((ImportedQuote) -> Void) throws -> Void
   ) throws -> (added: Int, alreadyFavorites: Int) {
-    let sql = ImportedTagWriter.insertSQL
-    return try translatingErrors {
+    try translatingErrors {
       try writer.writeWithoutTransaction { db in
         var counts = (added: 0, alreadyFavorites: 0)
         // A large import touches the whole UNIQUE index of quote keys at random. With SQLite's
-        // default 2 MB page cache most inserts spill pages to the WAL and read them back; 16 MB
-        // holds the index of 100,000 favorites. And each INSERT (its triggers change several
-        // rows, and a duplicate aborts it) keeps a statement journal, which SQLite writes to a
-        // temporary file unless told to keep it in memory: about 760,000 writes for 100,000
-        // rows. A statement journal holds a few pages and is dropped when its INSERT ends.
-        // Both settings go back as they were afterwards.
+        // default 2 MB page cache most inserts spill pages to the WAL and read them back; 15 MiB
+        // holds the index of 100,000 favorites (11.5 MiB). And each INSERT (a duplicate aborts
+        // it, and a tag's triggers change other rows) keeps a statement journal, which SQLite
+        // writes to a temporary file unless told to keep it in memory: about 760,000 writes
+        // for 100,000 rows. A statement journal holds a few pages and is dropped when its
+        // INSERT ends. Both settings go back as they were afterwards.
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
         let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
         if count > 1000 {
-          try db.execute(sql: "PRAGMA cache_size = -16384")
+          try db.execute(sql: "PRAGMA cache_size = -15360")
           try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         defer {
@@ -41,40 +40,39 @@ extension QuoteDatabase {
           try? db.execute(sql: "PRAGMA temp_store = \(tempStore)")
         }
         try db.inTransaction(.immediate) {
-          var insert = try db.makeStatement(sql: sql)
+          var rows = try ImportedRowWriter(db: db, date: date)
           var tagWriter = ImportedTagWriter(db: db)
           var failure: (any Error)?
-          // One undoable change: the favorites it adds are logged as ranges of ids, and the
-          // tags and notes it gives favorites saved before as their own steps.
+          // One undoable change: the favorites it adds are one step, a range of ids, and the
+          // tags and notes it gives favorites saved before are their own steps. The favorites
+          // it adds are a bulk write (see QuoteDatabase+BulkWrite.swift): indexed, counted and
+          // logged at the end, as a whole.
           try recordingChange(.importFile, in: db, at: date, summary: Self.importSummary) {
+            let firstID = try Self.startBulkImport(db)
+            tagWriter.firstNewID = firstID
+            var added: ClosedRange<Int64>?
             try feed { imported in
               guard failure == nil else { return }
-              let record = FavoriteRecord(quote: imported.quote, savedAt: imported.savedAt ?? date)
+              let keys = rows.keys(of: imported.quote)
               do {
-                try insert.execute(
-                  arguments: StatementArguments(record.insertedValues + [imported.note]))
-                counts.added += 1
-                try tagWriter.addTags(of: imported, to: db.lastInsertedRowID)
-              } catch let error as DatabaseError
-                where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
-              {
-                // Only this statement failed; the transaction and the rows before it stand. A
-                // statement that failed reports the same error again when next reset, so the
-                // next row gets a fresh one.
-                counts.alreadyFavorites += 1
-                do {
-                  insert = try db.makeStatement(sql: sql)
-                  try tagWriter.merge(imported, key: record.quote.key)
-                } catch {
-                  failure = error
+                if try rows.insert(imported, keys: keys, tags: Self.tagsColumn(imported.tags)) {
+                  counts.added += 1
+                  let id = db.lastInsertedRowID
+                  added = (added?.lowerBound ?? id)...id
+                  try tagWriter.addTags(of: imported, to: id)
+                } else {
+                  // Only this row failed; the transaction and the rows before it stand.
+                  counts.alreadyFavorites += 1
+                  try tagWriter.merge(imported, key: keys.key)
                 }
               } catch {
                 failure = error
               }
             }
+            if let failure { throw failure }
+            try Self.finishBulkImport(db, from: firstID, added: added)
             return counts.added
           }
-          if let failure { throw failure }
           return dryRun ? .rollback : .commit
         }
         return counts

@@ -4,20 +4,27 @@ extension QuoteDatabase {
   /// The statements an import runs for the tags and notes of its quotes, prepared the first
   /// time one is needed: a file without tags or notes pays nothing for them.
   ///
-  /// Tags go in as `favorite_tag` rows, and the triggers of migration 5 keep `favorite.tags` and
-  /// the full-text index up to date, as for `fav tag`.
+  /// Tags go in as `favorite_tag` rows. A favorite the import adds gets its `tags` column with
+  /// it, once, and the import indexes it at the end (a bulk write, see
+  /// QuoteDatabase+BulkWrite.swift); for a favorite saved before, the triggers of migration 5
+  /// keep `favorite.tags` and the full-text index up to date, as for `fav tag`.
   struct ImportedTagWriter {
-    /// ``FavoriteRecord/insertSQL`` with the note after the record's columns.
+    /// ``FavoriteRecord/insertSQL`` with the note and the `tags` column after the record's
+    /// columns.
     static let insertSQL =
       "INSERT INTO favorite ("
-      + (FavoriteRecord.insertedColumns.map(\.name) + ["note"]).joined(separator: ", ")
+      + (FavoriteRecord.insertedColumns.map(\.name) + ["note", "tags"]).joined(separator: ", ")
       + ") VALUES ("
-      + Array(repeating: "?", count: FavoriteRecord.insertedColumns.count + 1)
+      + Array(repeating: "?", count: FavoriteRecord.insertedColumns.count + 2)
       .joined(separator: ", ") + ")"
+
+    /// The first id of the favorites this import adds, whose per-row triggers step aside.
+    var firstNewID = Int64.max
 
     private let db: Database
     private var insertTag: Statement?
-    private var mergeTag: Statement?
+    private var findFavorite: Statement?
+    private var refreshTags: Statement?
     private var fillNote: Statement?
 
     /// A writer inside the import's transaction on `db`.
@@ -28,12 +35,9 @@ extension QuoteDatabase {
     /// Gives the favorite just inserted as `id` the tags of `imported`.
     mutating func addTags(of imported: ImportedQuote, to id: Int64) throws {
       guard !imported.tags.isEmpty else { return }
-      if insertTag == nil {
-        insertTag = try db.makeStatement(
-          sql: "INSERT INTO favorite_tag (favorite_id, tag) VALUES (?, ?)")
-      }
+      let insert = try Self.statement(&insertTag, Self.insertTagSQL, db)
       for tag in imported.tags {
-        try insertTag?.execute(arguments: [id, tag])
+        try insert.execute(arguments: [id, tag])
       }
     }
 
@@ -41,29 +45,47 @@ extension QuoteDatabase {
     /// tags join the favorite's own, and its note is kept when the favorite has none (a note
     /// the user wrote is never replaced).
     mutating func merge(_ imported: ImportedQuote, key: QuoteKey) throws {
+      guard !imported.tags.isEmpty || !imported.note.isEmpty else { return }
+      let find = try Self.statement(
+        &findFavorite, "SELECT id FROM favorite WHERE quote_key = ? AND author_key = ?", db)
+      guard let id = try Int64.fetchOne(find, arguments: [key.quote, key.author]) else { return }
       if !imported.tags.isEmpty {
-        if mergeTag == nil {
-          mergeTag = try db.makeStatement(
-            sql: """
-              INSERT INTO favorite_tag (favorite_id, tag)
-              SELECT id, ? FROM favorite WHERE quote_key = ? AND author_key = ?
-              ON CONFLICT DO NOTHING
-              """)
-        }
+        let insert = try Self.statement(&insertTag, Self.insertTagSQL, db)
         for tag in imported.tags {
-          try mergeTag?.execute(arguments: [tag, key.quote, key.author])
+          try insert.execute(arguments: [id, tag])
+        }
+        if id >= firstNewID {
+          // A favorite this import added from an earlier row of the file: its triggers step
+          // aside, so its column is written again from its tags, as the trigger would.
+          let refresh = try Self.statement(
+            &refreshTags,
+            """
+            UPDATE favorite SET tags = (
+              SELECT group_concat(tag, ' ') FROM (
+                SELECT tag FROM favorite_tag WHERE favorite_id = ?1 ORDER BY tag))
+            WHERE id = ?1
+            """, db)
+          try refresh.execute(arguments: [id])
         }
       }
       if !imported.note.isEmpty {
-        if fillNote == nil {
-          fillNote = try db.makeStatement(
-            sql: """
-              UPDATE favorite SET note = ?
-              WHERE quote_key = ? AND author_key = ? AND note = ''
-              """)
-        }
-        try fillNote?.execute(arguments: [imported.note, key.quote, key.author])
+        let fill = try Self.statement(
+          &fillNote, "UPDATE favorite SET note = ? WHERE id = ? AND note = ''", db)
+        try fill.execute(arguments: [imported.note, id])
       }
+    }
+
+    private static let insertTagSQL =
+      "INSERT INTO favorite_tag (favorite_id, tag) VALUES (?, ?) ON CONFLICT DO NOTHING"
+
+    /// The statement in `slot`, prepared from `sql` the first time.
+    private static func statement(
+      _ slot: inout Statement?, _ sql: String, _ db: Database
+    ) throws -> Statement {
+      if let statement = slot { return statement }
+      let statement = try db.makeStatement(sql: sql)
+      slot = statement
+      return statement
     }
   }
 }

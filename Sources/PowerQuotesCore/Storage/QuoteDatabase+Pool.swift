@@ -20,7 +20,11 @@ extension QuoteDatabase: QuotePoolStore {
   /// The quote shown last, if any.
   public func lastShown() throws -> Quote? {
     try translatingErrors {
-      try writer.read { db in try LastShownRecord.fetchOne(db)?.quote }
+      try writer.read { db in
+        // SQL rather than the query interface, whose fetchOne reads the whole schema to see
+        // whether the request is on a unique key.
+        try LastShownRecord.fetchOne(db, sql: "SELECT * FROM last_shown LIMIT 1")?.quote
+      }
     }
   }
 
@@ -48,9 +52,10 @@ extension QuoteDatabase: QuotePoolStore {
   public func poolQuote(at index: Int) throws -> Quote? {
     try translatingErrors {
       try writer.read { db in
-        try PoolQuoteRecord.filter(PoolQuoteRecord.Columns.id >= index + 1)
-          .order(PoolQuoteRecord.Columns.id)
-          .fetchOne(db)?.quote
+        try PoolQuoteRecord.fetchOne(
+          db, sql: "SELECT * FROM pool_quote WHERE id >= ? ORDER BY id LIMIT 1",
+          arguments: [index + 1]
+        )?.quote
       }
     }
   }

@@ -59,25 +59,18 @@ extension QuoteDatabase {
             minute: FavoriteRecord.text(handle, column: 1),
             count: Int(sqlite3_column_int64(handle, 2)))
         }
-        let (sources, months) = counter.totals()
+        let (sources, months) = counter.counts()
         return FavoriteStats(
           total: total,
           authors: authors,
           topAuthors: topAuthors,
-          sources: sources.map { FavoriteStats.Count($0.key, $0.value) }
-            .sorted { ($0.count, $1.name) > ($1.count, $0.name) },
+          sources: sources,
           tags: tags,
           untagged: total - tagged,
-          months: months.map { FavoriteStats.Count($0.key, $0.value) }.sorted { $0.name < $1.name }
+          months: months
         )
       }
     }
   }
 
-  /// The local month, as `2026-01`, of a stored UTC time cut to the minute
-  /// (`2026-01-31 23:30`); "unknown" for text that is not such a time.
-  static func localMonth(ofStoredMinute minute: String, in localTime: LocalTime) -> String {
-    guard let date = Timestamp.date(stored: minute + ":00.000") else { return "unknown" }
-    return String(localTime.clock(at: date).dateText.prefix(7))
-  }
 }

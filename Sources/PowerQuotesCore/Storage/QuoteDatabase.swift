@@ -15,10 +15,20 @@ public final class QuoteDatabase: Sendable {
   /// Whether the file is read-only to this process.
   public let isReadOnly: Bool
 
-  private init(path: String, writer: any DatabaseWriter, readOnly: Bool = false) throws {
+  /// Whether closing checkpoints the write-ahead log into the file, which empties the log.
+  ///
+  /// Only when ``open(path:lockStallLimit:logLimit:onLongWait:)`` found the log over its limit;
+  /// otherwise closing leaves the log as it is, and the process's exit may close the file.
+  public let checkpointsOnClose: Bool
+
+  private init(
+    path: String, writer: any DatabaseWriter, readOnly: Bool = false,
+    checkpointsOnClose: Bool = false
+  ) throws {
     self.path = path
     self.writer = writer
     self.isReadOnly = readOnly
+    self.checkpointsOnClose = checkpointsOnClose
     if !readOnly {
       try translatingErrors {
         try SchemaMigrator(migrations: embeddedMigrations).migrate(writer, path: path)
@@ -36,9 +46,13 @@ public final class QuoteDatabase: Sendable {
   /// Another process's lock is waited for while that process makes progress, and for
   /// `lockStallLimit` after it stops (see `LockWait`); `onLongWait` is called once when a wait
   /// lasts a few seconds.
+  ///
+  /// Closing leaves the write-ahead log as it is, unless it was over `logLimit` bytes at the
+  /// start (see ``checkpointsOnClose``).
   public static func open(
     path: String,
     lockStallLimit: Duration = .seconds(10),
+    logLimit: Int = defaultLogLimit,
     onLongWait: @escaping @Sendable () -> Void = {}
   ) throws -> QuoteDatabase {
     let wait = LockWait(path: path, stallLimit: lockStallLimit, onLongWait: onLongWait)
@@ -54,6 +68,13 @@ public final class QuoteDatabase: Sendable {
       // It would need its schema made or upgraded, and cannot be written.
       throw DatabaseFile.readOnlyError(path: path)
     }
+    // Closing without a checkpoint spares a command the disk flushes of one, but the log then
+    // only grows: each process's first connection rebuilds the log's index by reading all of
+    // it (2 MiB of log cost `random` 1.9 ms of CPU), and once it passes SQLite's 1000 pages,
+    // every commit checkpoints it all again without ever emptying it. A process that finds
+    // more than `logLimit` bytes of log checkpoints when it closes, as SQLite does by default,
+    // which empties the log: the flushes come once in about a hundred `random`s.
+    let checkpointsOnClose = state.writable && DatabaseFile.logSize(path: path) > logLimit
     var configuration = Configuration()
     // Other powerquotes processes may hold the write lock, for minutes during large imports:
     // wait while they make progress rather than fail.
@@ -64,17 +85,23 @@ public final class QuoteDatabase: Sendable {
     // process that runs one command at a time, and a pool of readers would cost memory (each
     // connection has its own page cache) for no gain.
     if state.writable {
-      configuration.journalMode = .wal
       configuration.prepareDatabase { db in
-        if let connection = db.sqliteConnection {
+        if !checkpointsOnClose, let connection = db.sqliteConnection {
           _ = pq_sqlite_keep_wal_on_close(connection)
         }
+        // WAL by a pragma rather than GRDB's `journalMode = .wal`, which also asks Foundation
+        // for the log file's size (a URL, its resource values, the owner's user and group
+        // names from /etc/passwd and /etc/group) on every start, for the sake of a
+        // DatabasePool, which this is not.
+        let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        guard mode == "wal" else {
+          throw DatabaseError(message: "could not activate WAL mode at path: \(path)")
+        }
         // A log left after a large import is cut back to 4 MiB at the next checkpoint.
-        try db.execute(sql: "PRAGMA journal_size_limit = 4194304")
         // A command reads a table once, in order: a page cache of 512 KiB rather than SQLite's
         // 2 MiB serves it as fast (fav list of 100k: 160 ms either way) and keeps 1.5 MiB out of
         // the peak memory of every read command. A large import sets its own for its transaction.
-        try db.execute(sql: "PRAGMA cache_size = -512")
+        try db.executePragmas("PRAGMA journal_size_limit = 4194304; PRAGMA cache_size = -512")
       }
     }
     let queue: DatabaseQueue
@@ -92,9 +119,10 @@ public final class QuoteDatabase: Sendable {
       // GRDB's WAL mode commits with synchronous NORMAL: never torn, but the last commits before
       // a power cut may be lost. A favorite must not be: every commit waits for the disk, but
       // for the writes that are not worth it (see writeUnflushed).
-      try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+      try queue.writeWithoutTransaction { db in try db.executePragmas("PRAGMA synchronous = FULL") }
     }
-    return try QuoteDatabase(path: path, writer: queue, readOnly: !state.writable)
+    return try QuoteDatabase(
+      path: path, writer: queue, readOnly: !state.writable, checkpointsOnClose: checkpointsOnClose)
   }
 
   /// Opens the file, trying again for a few seconds while another process holds it.
@@ -154,6 +182,10 @@ public final class QuoteDatabase: Sendable {
     try QuoteDatabase(path: ":memory:", writer: DatabaseQueue())
   }
 
+  /// The size of write-ahead log past which closing checkpoints it: 400 KiB, about a hundred
+  /// commits of `random`, whose index a start rebuilds in a few tenths of a millisecond.
+  public static let defaultLogLimit = 400 * 1024
+
   /// The schema version this binary creates.
   public static var schemaVersion: Int { embeddedMigrations.count }
 
@@ -166,8 +198,8 @@ public final class QuoteDatabase: Sendable {
   /// just before it. `random` writes nothing else, so it touches the disk's cache only.
   func writeUnflushed<T>(_ updates: (Database) throws -> T) throws -> T {
     try writer.writeWithoutTransaction { db in
-      try db.execute(sql: "PRAGMA synchronous = NORMAL")
-      defer { try? db.execute(sql: "PRAGMA synchronous = FULL") }
+      try db.executePragmas("PRAGMA synchronous = NORMAL")
+      defer { try? db.executePragmas("PRAGMA synchronous = FULL") }
       var value: T?
       try db.inTransaction(.immediate) {
         value = try updates(db)

@@ -1,11 +1,12 @@
 import Foundation
 
 /// Folds favorites counted by source and by the UTC minute they were saved, in any order, into
-/// counts by source and by local month.
+/// counts by source and by local month, for both stores' `fav stats`: SQLite's rows as bytes
+/// (one per favorite, in the table's order), PostgreSQL's as text.
 ///
-/// A month's edge in any time zone falls on a whole minute, so minutes fold exactly. Rows come
-/// as bytes, and runs of one source or one month (favorites read in id order were mostly saved
-/// in that order) are added up before they reach a dictionary.
+/// A month's edge in any time zone falls on a whole minute, so minutes fold exactly. Runs of
+/// one source or one month (favorites read in id order were mostly saved in that order) are
+/// added up before they reach a dictionary, and each UTC day's offset is looked up once.
 struct StatsCounter {
   private let localTime: LocalTime
   private var sources: [String: Int] = [:]
@@ -20,6 +21,9 @@ struct StatsCounter {
   private var monthCount = 0
   /// A stored time whose first 16 bytes are the minute being read.
   private var stamp = Array("0000-00-00 00:00:00.000".utf8)
+  /// The last minute added as text, and its local month.
+  private var lastMinute = ""
+  private var lastMonth = ""
   /// The UTC day last looked at, and the offset in force all day when it was the same at both
   /// its ends; nil when it changes that day, and each minute is then looked up.
   private var day: (number: Int64, offset: Int?)?
@@ -55,17 +59,22 @@ struct StatsCounter {
     monthCount += count
   }
 
-  /// Adds `count` favorites of `source` saved in the UTC `minute`, read as text (a column that
-  /// was not text).
+  /// Adds `count` favorites of `source` saved in the UTC `minute`, read as text (PostgreSQL's
+  /// rows, or an SQLite column that was not text).
   mutating func add(source: String, minute: String, count: Int) {
     endSourceRun()
     endMonthRun()
     sources[source, default: 0] += count
-    months[QuoteDatabase.localMonth(ofStoredMinute: minute, in: localTime), default: 0] += count
+    if minute != lastMinute {
+      lastMinute = minute
+      lastMonth = StoredTime.localMonth(ofMinute: minute, in: localTime)
+    }
+    months[lastMonth, default: 0] += count
   }
 
-  /// The counts by source and by local month (`2026-01`, or `unknown`).
-  mutating func totals() -> (sources: [String: Int], months: [String: Int]) {
+  /// The counts by source, most favorites first (ties by name), and by local month (`2026-01`,
+  /// or `unknown`), in order.
+  mutating func counts() -> (sources: [FavoriteStats.Count], months: [FavoriteStats.Count]) {
     endSourceRun()
     endMonthRun()
     // Bytes that are not UTF-8 read as the text SQLite's C string gives, as a String column
@@ -75,7 +84,11 @@ struct StatsCounter {
       sources[name, default: 0] += count
     }
     sourcesByBytes = [:]
-    return (sources, months)
+    return (
+      sources.map { FavoriteStats.Count($0.key, $0.value) }
+        .sorted { ($0.count, $1.name) > ($1.count, $0.name) },
+      months.map { FavoriteStats.Count($0.key, $0.value) }.sorted { $0.name < $1.name }
+    )
   }
 
   private mutating func endSourceRun() {

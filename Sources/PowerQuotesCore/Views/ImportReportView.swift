@@ -1,7 +1,7 @@
 /// The report `fav import` prints: counts, then one line per rejected row.
 public enum ImportReportView {
-  /// One line of counts, such as `Imported 12 favorites: 10 added, 1 already a favorite,
-  /// 1 rejected.`.
+  /// One line of counts, such as `Read 12 favorites: 10 added, 1 already a favorite,
+  /// 1 rejected.`: the first count is what the file held, not what was added.
   public static func summary(_ report: ImportReport) -> String {
     let already =
       report.alreadyFavorites == 1
@@ -11,7 +11,7 @@ public enum ImportReportView {
         + "\(already), \(report.rejected.count) rejected\(skipped(report)). Nothing was "
         + "changed.\n"
     }
-    return "Imported \(favorites(report.total)): \(report.added) added, \(already), "
+    return "Read \(favorites(report.total)): \(report.added) added, \(already), "
       + "\(report.rejected.count) rejected\(skipped(report)).\n"
   }
 

@@ -11,6 +11,9 @@ import Foundation
 public final class PostgresConnection: @unchecked Sendable {
   /// The database, for messages (its description has no password).
   public let url: PostgresURL
+  /// How long the server may take over one statement, or wait for another connection's lock,
+  /// before it gives up: the timeout the connection was made with.
+  public let timeout: TimeInterval
   // The handle is used under `lock`, except by `pq_pg_cancel`, which is thread-safe.
   private let handle: OpaquePointer
   private let lock = NSLock()
@@ -24,6 +27,7 @@ public final class PostgresConnection: @unchecked Sendable {
       throw PostgresError.cannotConnect(server: url.server, reason: "out of memory")
     }
     self.url = url
+    self.timeout = timeout
     self.handle = handle
     let parameters = url.connectionParameters(timeout: timeout)
     let outcome = Self.withCStrings(parameters.map(\.keyword)) { keywords in
@@ -54,7 +58,9 @@ public final class PostgresConnection: @unchecked Sendable {
   /// - Parameters:
   ///   - sql: One statement.
   ///   - parameters: The values of `$1`, `$2`... in text format; nil is NULL.
-  ///   - timeout: Seconds to wait for the result; nil waits as long as it takes.
+  ///   - timeout: Seconds to wait for the result; nil for the connection's ``timeout`` and a
+  ///     second more, so that the server's own answer that it gave up comes first and a
+  ///     server that went silent is given up on all the same.
   /// - Returns: The rows, in text format.
   /// - Throws: ``PostgresError/statementFailed(server:sqlState:message:)`` when the server
   ///   refuses it, other ``PostgresError`` cases when the connection fails, `CancellationError`.
@@ -64,8 +70,7 @@ public final class PostgresConnection: @unchecked Sendable {
   ) throws -> PostgresRows {
     try lock.withLock {
       let outcome = Self.withOptionalCStrings(parameters) { values in
-        pq_pg_exec(
-          handle, sql, Int32(parameters.count), values, timeout.map(Self.milliseconds) ?? -1)
+        pq_pg_exec(handle, sql, Int32(parameters.count), values, wait(timeout))
       }
       try check(outcome, timeout: timeout)
       return rows()
@@ -75,12 +80,19 @@ public final class PostgresConnection: @unchecked Sendable {
   /// Runs `sql`, which may hold several statements separated by semicolons and takes no
   /// parameters (PostgreSQL's simple query protocol), such as a migration file.
   ///
-  /// Without a `BEGIN` of their own, the statements run as one transaction.
+  /// Without a `BEGIN` of their own, the statements run as one transaction. The server's
+  /// limits hold for each statement; `timeout` (nil: as for ``execute(_:_:timeout:)``) for
+  /// the whole of them.
   public func executeScript(_ sql: String, timeout: TimeInterval? = nil) throws {
     try lock.withLock {
-      let outcome = pq_pg_exec(handle, sql, -1, nil, timeout.map(Self.milliseconds) ?? -1)
+      let outcome = pq_pg_exec(handle, sql, -1, nil, wait(timeout))
       try check(outcome, timeout: timeout)
     }
+  }
+
+  /// Milliseconds to wait for a result: `timeout`, else the connection's with a second more.
+  private func wait(_ timeout: TimeInterval?) -> Int {
+    Self.milliseconds(timeout ?? self.timeout + 1)
   }
 
   // MARK: - Results and errors
@@ -111,15 +123,24 @@ public final class PostgresConnection: @unchecked Sendable {
     case PQ_PG_OK:
       return
     case PQ_PG_STATEMENT_FAILED:
+      let sqlState = UntrustedText.sanitized(errorField("C"))
+      // The limits the connection set (PostgresURL's `connectionParameters`): 55P03 lock_timeout,
+      // 57014 statement_timeout (or a cancel by an administrator, rare enough to say the same).
+      if sqlState == "55P03" {
+        throw PostgresError.lockTimedOut(server: url.server, seconds: self.timeout)
+      }
+      if sqlState == "57014" {
+        throw PostgresError.timedOut(server: url.server, seconds: self.timeout)
+      }
       var message = errorField("M")
       if message.isEmpty { message = String(cString: pq_pg_error_text(handle)) }
       throw PostgresError.statementFailed(
-        server: url.server, sqlState: UntrustedText.sanitized(errorField("C")),
+        server: url.server, sqlState: sqlState,
         message: PostgresError.cleaned(message, password: url.password))
     case PQ_PG_CANCELLED:
       throw CancellationError()
     case PQ_PG_TIMED_OUT:
-      throw PostgresError.timedOut(server: url.server, seconds: timeout ?? 0)
+      throw PostgresError.timedOut(server: url.server, seconds: timeout ?? self.timeout)
     default:
       throw PostgresError.connectionLost(
         server: url.server,
@@ -150,6 +171,17 @@ public final class PostgresConnection: @unchecked Sendable {
       return PostgresError.authenticationFailed(server: url.server, user: user)
     case _ where raw.contains("no password supplied"):
       return PostgresError.passwordRequired(server: url.server, user: user)
+    case _ where raw.contains("server does not support SSL"):
+      return PostgresError.tlsNotOffered(server: url.server)
+    case _
+    where url.sslMode == .verifyFull
+      && ["certificate verify failed", "root certificate file", "does not match host name"]
+        .contains(where: raw.contains):
+      // libpq's first line says what failed; its advice after it is the sentence's own.
+      let reason = PostgresError.cleaned(raw, password: url.password)
+      return PostgresError.untrustedCertificate(
+        server: url.server,
+        reason: reason.components(separatedBy: "; ").first ?? reason)
     default:
       return PostgresError.cannotConnect(
         server: url.server, reason: PostgresError.cleaned(raw, password: url.password))

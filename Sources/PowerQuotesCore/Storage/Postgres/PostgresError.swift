@@ -15,8 +15,16 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   case timedOut(server: String, seconds: TimeInterval)
   /// The server refused the password for `user`.
   case authenticationFailed(server: String, user: String)
+  /// `sslmode=require` or `verify-full` asked for TLS, and the server does not offer it.
+  case tlsNotOffered(server: String)
+  /// `sslmode=verify-full` could not trust the server's certificate: no root was given, it did
+  /// not sign the certificate, or the certificate names another host.
+  case untrustedCertificate(server: String, reason: String)
   /// The server wants a password and none was given.
   case passwordRequired(server: String, user: String)
+  /// A statement waited `seconds` for a lock that another connection holds, and the server
+  /// gave up; the transaction was rolled back.
+  case lockTimedOut(server: String, seconds: TimeInterval)
   /// The connection broke after it was made.
   case connectionLost(server: String, reason: String)
   /// The server refused a statement; `sqlState` is its five-character code (23505: a UNIQUE
@@ -24,8 +32,6 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   case statementFailed(server: String, sqlState: String, message: String)
   /// The database was made by a newer powerquotes; it was left untouched.
   case newerSchema(database: String, version: Int, known: Int)
-  /// A library feature the PostgreSQL store does not have yet; nothing was changed.
-  case notYetAvailable(feature: String)
 
   public var errorDescription: String? {
     switch self {
@@ -40,9 +46,21 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     case .timedOut(let server, let seconds):
       "The PostgreSQL server at \(server) did not answer within \(Seconds.text(seconds)) "
         + "seconds."
+    case .lockTimedOut(let server, let seconds):
+      "The PostgreSQL server at \(server) waited \(Seconds.text(seconds)) seconds for another "
+        + "connection to finish with the library, and gave up; nothing was changed. Try again, "
+        + "or raise --timeout."
     case .authenticationFailed(let server, let user):
       "The PostgreSQL server at \(server) refused the password for user \(user). Check the "
         + "password in the URL or in PGPASSWORD."
+    case .tlsNotOffered(let server):
+      "The PostgreSQL server at \(server) does not offer TLS, and the URL asks for it "
+        + "(sslmode=require or verify-full). Turn ssl on at the server, or connect with "
+        + "sslmode=disable."
+    case .untrustedCertificate(let server, let reason):
+      "The PostgreSQL server at \(server) presented a certificate that sslmode=verify-full "
+        + "cannot trust (\(reason)). Name the root certificate that signed it with "
+        + "sslrootcert=PATH in the URL, or connect with sslmode=require."
     case .passwordRequired(let server, let user):
       "The PostgreSQL server at \(server) wants a password for user \(user). Put it in the URL "
         + "or in PGPASSWORD."
@@ -53,9 +71,6 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     case .newerSchema(let database, let version, let known):
       "The database \(database) has schema version \(version), newer than the \(known) this "
         + "powerquotes knows; it was left untouched. Upgrade powerquotes to use it."
-    case .notYetAvailable(let feature):
-      "\(feature) is not yet available on PostgreSQL; nothing was changed. It works with an "
-        + "SQLite database (--database PATH)."
     }
   }
 
@@ -63,7 +78,7 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   /// was asked: `random` and `today` then still show a quote.
   public var isUnreachable: Bool {
     switch self {
-    case .cannotConnect, .timedOut, .connectionLost: true
+    case .cannotConnect, .timedOut, .lockTimedOut, .connectionLost: true
     default: false
     }
   }

@@ -37,21 +37,24 @@ extension PostgresStore: FavoriteStore {
     ]
   }
 
-  /// Saves `quote` unless an equal favorite exists; the unique index decides.
+  /// Saves `quote` unless an equal favorite exists, as one undoable change; the unique index
+  /// decides.
   public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
     let key = quote.key
-    // A duplicate saved by another machine after this statement's snapshot is neither inserted
-    // nor seen by it: the next try sees it.
-    for _ in 0..<5 {
-      let inserted = try execute(
-        Self.insertFavoriteSQL, Self.insertParameters(quote, savedAt: date))
-      if let row = inserted.values.first { return .added(Self.favorite(row)) }
-      let existing = try execute(Self.favoriteByKeySQL, [key.quote, key.author])
-      if let row = existing.values.first { return .alreadyFavorite(Self.favorite(row)) }
+    return try writeChange(.add, at: date, summary: QuoteDatabase.additionSummary) {
+      // A duplicate saved by another machine after this statement's snapshot is neither
+      // inserted nor seen by it: the next try sees it.
+      for _ in 0..<5 {
+        let inserted = try execute(
+          Self.insertFavoriteSQL, Self.insertParameters(quote, savedAt: date))
+        if let row = inserted.values.first { return .added(Self.favorite(row)) }
+        let existing = try execute(Self.favoriteByKeySQL, [key.quote, key.author])
+        if let row = existing.values.first { return .alreadyFavorite(Self.favorite(row)) }
+      }
+      throw PostgresError.statementFailed(
+        server: url.server, sqlState: "40001",
+        message: "the favorite was neither saved nor found after five tries")
     }
-    throw PostgresError.statementFailed(
-      server: url.server, sqlState: "40001",
-      message: "the favorite was neither saved nor found after five tries")
   }
 
   /// How many favorites there are.
@@ -69,8 +72,7 @@ extension PostgresStore: FavoriteStore {
     limit: Int?,
     _ body: (Favorite) throws -> Void
   ) throws {
-    if tag != nil { throw PostgresError.notYetAvailable(feature: "Choosing favorites by tag") }
-    guard let filter = Self.filter(matching: authorText, parameter: 3) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 3) else { return }
     let sql =
       "SELECT \(Self.favoriteColumns) FROM favorite WHERE id > $1::bigint\(filter.sql) "
       + "ORDER BY id LIMIT $2::bigint"
@@ -93,8 +95,9 @@ extension PostgresStore: FavoriteStore {
   public func favoriteListSize(matching authorText: String?, tag: FavoriteTag?) throws -> (
     count: Int, largestID: Int64
   ) {
-    if tag != nil { throw PostgresError.notYetAvailable(feature: "Choosing favorites by tag") }
-    guard let filter = Self.filter(matching: authorText, parameter: 1) else { return (0, 0) }
+    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else {
+      return (0, 0)
+    }
     let rows = try execute(
       "SELECT count(*), coalesce(max(id), 0) FROM favorite WHERE true\(filter.sql)",
       filter.parameters)
@@ -108,8 +111,7 @@ extension PostgresStore: FavoriteStore {
     tag: FavoriteTag?,
     _ body: (String) throws -> Bool
   ) throws {
-    if tag != nil { throw PostgresError.notYetAvailable(feature: "Choosing favorites by tag") }
-    guard let filter = Self.filter(matching: authorText, parameter: 1) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else { return }
     let rows = try execute(
       "SELECT DISTINCT author FROM favorite WHERE true\(filter.sql)", filter.parameters)
     for row in rows.values {
@@ -141,9 +143,12 @@ extension PostgresStore: FavoriteStore {
 
   /// Deletes the favorites with these ids in one transaction: an unknown id deletes nothing.
   ///
+  /// `fav rm` moves favorites to the trash instead (``trashFavorites(ids:at:)``); this delete is
+  /// recorded all the same, so the undo history stays true.
+  ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
   public func removeFavorites(ids: [Int64]) throws -> [Favorite] {
-    try inTransaction {
+    try writeChange(.remove, at: Date(), summary: QuoteDatabase.removalSummary) {
       var removed: [Favorite] = []
       for id in ids {
         let rows = try execute(
@@ -165,6 +170,20 @@ extension PostgresStore: FavoriteStore {
     Favorite(
       id: Int64(row[0] ?? "") ?? 0, quote: quote(row, from: 1), savedAt: time(row[5]),
       note: row[6] ?? "", tags: (row[7] ?? "").split(separator: " ").map(String.init))
+  }
+
+  /// The SQL condition (to follow a WHERE clause, starting with AND) keeping favorites whose
+  /// folded author contains `authorText` and that have `tag`, with its parameters numbered from
+  /// `parameter`: empty for every favorite, nil when no favorite can match.
+  static func filter(
+    matching authorText: String?, tag: FavoriteTag?, parameter: Int
+  ) -> (sql: String, parameters: [String?])? {
+    guard var filter = filter(matching: authorText, parameter: parameter) else { return nil }
+    if let tag {
+      filter.sql += tagCondition(parameter: parameter + filter.parameters.count)
+      filter.parameters.append(tag.name)
+    }
+    return filter
   }
 
   /// The SQL condition (to follow a WHERE clause, starting with AND) keeping favorites whose

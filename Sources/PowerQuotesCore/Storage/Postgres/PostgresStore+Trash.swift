@@ -1,15 +1,15 @@
 import Foundation
 
 /// The trash on PostgreSQL, with the meaning of ``QuoteDatabase``'s: `fav rm` moves favorites
-/// here whole, `fav restore` brings them back under their ids with their note and tags, and
-/// emptying it deletes them for good. Undo is not yet available on this store, so these changes
-/// are not recorded for it.
+/// here whole, `fav restore` brings them back under their ids with their note and tags, each
+/// as one undoable change, and emptying it deletes them for good.
 extension PostgresStore {
-  /// Moves the favorites with these ids to the trash, all or none: an unknown id moves nothing.
+  /// Moves the favorites with these ids to the trash, as one undoable change, all or none: an
+  /// unknown id moves nothing.
   ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
   public func trashFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
-    try inTransaction {
+    try writeChange(.remove, at: date, summary: QuoteDatabase.removalSummary) {
       var removed: [Favorite] = []
       for id in ids where !removed.contains(where: { $0.id == id }) {
         let rows = try execute(
@@ -31,13 +31,13 @@ extension PostgresStore {
   }
 
   /// Brings the favorites with these ids back from the trash, under their ids, with their note
-  /// and tags: all of them, or none.
+  /// and tags, as one undoable change: all of them, or none.
   ///
   /// - Throws: ``StorageError/noSuchTrashedFavorite(id:)`` for the first id the trash does not
   ///   hold, and ``StorageError/duplicateFavorite(id:)`` when an equal favorite was saved
   ///   meanwhile.
   public func restoreFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
-    try inTransaction {
+    try writeChange(.restore, at: date, summary: QuoteDatabase.restoreSummary) {
       var restored: [Favorite] = []
       for id in ids where !restored.contains(where: { $0.id == id }) {
         // One statement: the trash row leaves, and the favorite comes back unless the unique
@@ -88,7 +88,8 @@ extension PostgresStore {
     }
   }
 
-  /// Deletes every favorite in the trash for good.
+  /// Deletes every favorite in the trash for good, and forgets the undo history, whose steps
+  /// could otherwise bring them back.
   ///
   /// - Returns: how many favorites were deleted.
   public func emptyTrash() throws -> Int {

@@ -4,9 +4,10 @@ import Foundation
 /// ``QuoteStore`` with the behaviour of ``QuoteDatabase``, for one library on several machines.
 ///
 /// This file connects and migrates; the intent methods are in `PostgresStore+Favorites.swift`,
-/// `+Import`, `+Pool` and `+Sync`. As in SQLite the schema decides what is a duplicate (the
-/// UNIQUE index `favorite_by_key` of `Migrations/postgres/0001_initial.sql`), and times are kept
-/// as the same UTC text (``StoredTime``), so a library moves between the stores unchanged.
+/// `+Import`, `+Pool`, `+Sync`, `+Trash`, `+Edit` and `+Changes` (the undo history). As in
+/// SQLite the schema decides what is a duplicate (the UNIQUE index `favorite_by_key` of
+/// `Migrations/postgres/0001_initial.sql`), and times are kept as the same UTC text
+/// (``StoredTime``), so a library moves between the stores unchanged.
 ///
 /// One connection, used by one call at a time: a transaction never interleaves with another
 /// call's statements.
@@ -52,6 +53,11 @@ public final class PostgresStore: Sendable {
   @discardableResult
   func execute(_ sql: String, _ parameters: [String?] = []) throws -> PostgresRows {
     try lock.withLock { try connection.execute(sql, parameters) }
+  }
+
+  /// Runs `sql`, statements separated by semicolons and without parameters, in one round trip.
+  func executeScript(_ sql: String) throws {
+    try lock.withLock { try connection.executeScript(sql) }
   }
 
   /// Runs `body` in one transaction.
@@ -114,3 +120,8 @@ public final class PostgresStore: Sendable {
     [quote.text, quote.author, quote.source.rawValue, quote.sourceID.map(String.init)]
   }
 }
+
+/// Every library feature of the SQLite store, on PostgreSQL: the trash (+Trash), tags (+Tags),
+/// `fav find` (+Search), `random --favorites` and the length filters (+Random), `fav stats`
+/// (+Stats), `fav edit` (+Edit) and `fav undo` (+Changes).
+extension PostgresStore: LibraryStore {}

@@ -114,9 +114,21 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible,
     // at least) only back it up.
     let seconds = timeout.isFinite ? max(2, Int(min(timeout, 86_400).rounded(.up))) : 2
     parameters.append(("connect_timeout", String(seconds)))
+    // The server gives up on a statement that waits for another connection's lock, or runs,
+    // longer than `timeout`, and says which (see PostgresConnection's `check`). The lock's
+    // limit is the shorter, so that a statement stuck behind a lock is told as such.
+    let limit = Self.milliseconds(timeout)
+    parameters.append(
+      ("options", "-c lock_timeout=\(limit) -c statement_timeout=\(limit + 100)"))
     parameters.append(("client_encoding", "UTF8"))
     parameters.append(("application_name", "powerquotes"))
     return parameters
+  }
+
+  /// Whole milliseconds, at least one, at most PostgreSQL's largest (about 24 days).
+  static func milliseconds(_ seconds: TimeInterval) -> Int {
+    guard seconds.isFinite, seconds > 0 else { return seconds > 0 ? Int(Int32.max) : 1 }
+    return max(1, Int(min(seconds * 1000, Double(Int32.max - 1000)).rounded(.up)))
   }
 
   // MARK: - Parsing

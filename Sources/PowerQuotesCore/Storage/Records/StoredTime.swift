@@ -44,6 +44,16 @@ enum StoredTime {
     throw UnreadableValue()
   }
 
+  /// The local month, as `2026-01`, of a stored UTC time cut to the minute.
+  ///
+  /// The minute is written `2026-01-31 23:30`; text that is not such a time is month
+  /// "unknown". Both stores group `fav stats`' months by these minutes (a month's edge in any
+  /// time zone falls on a whole minute).
+  static func localMonth(ofMinute minute: String, in localTime: LocalTime) -> String {
+    guard let date = Timestamp.date(stored: minute + ":00.000") else { return "unknown" }
+    return String(localTime.clock(at: date).dateText.prefix(7))
+  }
+
   /// The time, if any, in `row`'s `column`, read as ``date(_:at:)`` reads it.
   static func optionalDate(_ row: Row, _ column: some ColumnExpression) throws -> Date? {
     if row[column] as DatabaseValue == .null { return nil }

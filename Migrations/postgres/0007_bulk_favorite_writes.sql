@@ -1,0 +1,10 @@
+-- Bulk writes of favorites, with the meaning of ../0007_bulk_favorite_writes.sql: nothing to
+-- change on PostgreSQL, and this migration keeps the two schema versions in step.
+--
+-- On SQLite, the per-row triggers of the author counts, the full-text index and the undo log
+-- step aside while a large import (or the undo of one) writes a range of favorites, and the app
+-- does their work for the range in a few statements: each trigger there is a program of its own
+-- per row. Here the search words are computed into the row as it is written (the BEFORE trigger
+-- of 0005) and the GIN index takes them with the row; there is no author-count table; and the
+-- undo trigger of 0006 already logs favorites added one after another as one range of ids,
+-- which an undo deletes in one statement.

@@ -1,0 +1,68 @@
+import ArgumentParser
+
+/// A command's words read as long options only: each `--flag`, and each `--option value`,
+/// at most once, or nil when they are anything more.
+///
+/// For the few commands built directly rather than by ArgumentParser (see
+/// `PowerQuotesCommand.parseDirectly(words:)`), and only for lines whose meaning is plain: a
+/// word that is not one of the names given, a name given twice, `--name=value`, `--`, short
+/// options, and a value that is empty or starts with `-` make it nil, and ArgumentParser reads
+/// the line as before, with its messages.
+struct LongOptionWords {
+  // Arrays, not sets and dictionaries: a dozen names are found as fast, and a start that builds
+  // a Set<String> or [String: String] first makes the Swift runtime look their conformances up.
+
+  /// The flags given.
+  private(set) var flags: [String] = []
+  /// The options given, with their values.
+  private(set) var values: [(name: String, value: String)] = []
+
+  /// Reads `words` with `flags` and `options` (long names with their `--`).
+  init?(
+    _ words: some Sequence<String>, flags flagNames: [String], options optionNames: [String]
+  ) {
+    var words = words.makeIterator()
+    while let word = words.next() {
+      if flagNames.contains(word) {
+        guard !flags.contains(word) else { return nil }
+        flags.append(word)
+      } else if optionNames.contains(word) {
+        guard text(word) == nil, let value = words.next(), !value.isEmpty, value.first != "-"
+        else { return nil }
+        values.append((word, value))
+      } else {
+        return nil
+      }
+    }
+  }
+
+  /// Whether `name` was given.
+  func has(_ name: String) -> Bool {
+    flags.contains(name)
+  }
+
+  /// The value of `name` as ArgumentParser converts it (`init?(argument:)`), nil when the option
+  /// was not given.
+  ///
+  /// - Throws: ``NotDirect`` when the value does not convert.
+  func value<Value: ExpressibleByArgument>(_ name: String, as _: Value.Type = Value.self) throws
+    -> Value?
+  {
+    guard let text = text(name) else { return nil }
+    guard let value = Value(argument: text) else { throw NotDirect() }
+    return value
+  }
+
+  /// The value of `name` made by `transform`, as an option with a `transform:` makes it.
+  func value<Value>(_ name: String, _ transform: (String) throws -> Value) rethrows -> Value? {
+    try text(name).map(transform)
+  }
+
+  /// The text given for `name`, if any.
+  private func text(_ name: String) -> String? {
+    values.first { $0.name == name }?.value
+  }
+
+  /// A line that the direct way does not build: ArgumentParser reads it instead.
+  struct NotDirect: Error {}
+}

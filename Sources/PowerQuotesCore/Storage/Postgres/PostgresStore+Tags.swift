@@ -1,0 +1,112 @@
+import Foundation
+
+/// Tags on PostgreSQL, with the meaning of ``QuoteDatabase``'s: `fav tag` and `fav untag` are one
+/// undoable change each (the triggers of `Migrations/postgres/0006_trash_undo.sql` log it), and
+/// the `tags` column follows `favorite_tag` through the trigger of 0005.
+extension PostgresStore {
+  /// The SQL condition, after a WHERE clause on `favorite`, that keeps favorites with the tag
+  /// given as parameter `$parameter`.
+  static func tagCondition(parameter: Int) -> String {
+    " AND id IN (SELECT favorite_id FROM favorite_tag WHERE tag = $\(parameter))"
+  }
+
+  /// Puts `tags` on the favorite with `id`, as one undoable change; a tag it has already is
+  /// left as it is.
+  ///
+  /// - Returns: the favorite as it is now, and the tags it did not have before.
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
+  public func tag(id: Int64, with tags: [FavoriteTag], at date: Date) throws -> (
+    favorite: Favorite, added: [FavoriteTag]
+  ) {
+    try changeTags(.tag, id: id, at: date, summary: QuoteDatabase.taggingSummary) {
+      var added: [FavoriteTag] = []
+      for tag in Set(tags).sorted() {
+        let rows = try execute(
+          """
+          INSERT INTO favorite_tag (favorite_id, tag) VALUES ($1::bigint, $2)
+          ON CONFLICT DO NOTHING
+          """,
+          [String(id), tag.name])
+        if rows.affectedRows > 0 { added.append(tag) }
+      }
+      return added
+    }
+  }
+
+  /// Takes `tags` off the favorite with `id`, as one undoable change; a tag it does not have
+  /// is not an error.
+  ///
+  /// - Returns: the favorite as it is now, and the tags it had and no longer has.
+  /// - Throws: ``StorageError/noSuchFavorite(id:)`` when no favorite has `id`; nothing changes.
+  public func untag(id: Int64, tags: [FavoriteTag], at date: Date) throws -> (
+    favorite: Favorite, removed: [FavoriteTag]
+  ) {
+    try changeTags(.untag, id: id, at: date, summary: QuoteDatabase.untaggingSummary) {
+      var removed: [FavoriteTag] = []
+      for tag in Set(tags).sorted() {
+        let rows = try execute(
+          "DELETE FROM favorite_tag WHERE favorite_id = $1::bigint AND tag = $2",
+          [String(id), tag.name])
+        if rows.affectedRows > 0 { removed.append(tag) }
+      }
+      return removed
+    }
+  }
+
+  /// Every tag with how many favorites have it, most used first, then by name (by its bytes,
+  /// as SQLite orders text).
+  public func tagCounts() throws -> [TagCount] {
+    try execute(
+      """
+      SELECT tag, count(*) FROM favorite_tag GROUP BY tag ORDER BY count(*) DESC, tag COLLATE "C"
+      """
+    ).values.map { TagCount(tag: FavoriteTag(stored: $0[0] ?? ""), count: Int($0[1] ?? "") ?? 0) }
+  }
+
+  /// Runs `change` on the favorite with `id` as one undoable change of `kind`, in a transaction
+  /// of its own, and reads the favorite back.
+  ///
+  /// The favorite's row is locked first, so that a machine removing it meanwhile either waits
+  /// or leaves this one to find it gone (noSuchFavorite, not a foreign key's error). Two
+  /// machines changing the library take turns on `library_recording`'s single row, so the
+  /// `tags` column the trigger rewrites from `favorite_tag` never misses the other's tag. A
+  /// change that adds or takes off no tag is not kept.
+  private func changeTags(
+    _ kind: LibraryChange.Kind,
+    id: Int64,
+    at date: Date,
+    summary: ((Favorite, [FavoriteTag])) -> String,
+    _ change: () throws -> [FavoriteTag]
+  ) throws -> (Favorite, [FavoriteTag]) {
+    try inTransaction {
+      let locked = try execute(
+        "SELECT 1 FROM favorite WHERE id = $1::bigint FOR UPDATE", [String(id)])
+      guard locked.count > 0 else { throw StorageError.noSuchFavorite(id: id) }
+      let changeID =
+        try execute(
+          "INSERT INTO library_change (kind, summary, made_at) VALUES ($1, '', $2) RETURNING id",
+          [kind.rawValue, StoredTime.text(date)]
+        ).values.first?[0] ?? "0"
+      try execute(
+        "INSERT INTO library_recording (singleton, change_id) VALUES (1, $1::bigint)",
+        [changeID])
+      let changed = try change()
+      try execute("DELETE FROM library_recording")
+      let rows = try execute(
+        "SELECT \(Self.favoriteColumns) FROM favorite WHERE id = $1::bigint", [String(id)])
+      guard let row = rows.values.first else { throw StorageError.noSuchFavorite(id: id) }
+      let result = (Self.favorite(row), changed)
+      if changed.isEmpty {
+        try execute("DELETE FROM library_change WHERE id = $1::bigint", [changeID])
+      } else {
+        try execute(
+          "UPDATE library_change SET summary = $1 WHERE id = $2::bigint",
+          [summary(result), changeID])
+        try execute(
+          "DELETE FROM library_change WHERE id <= $1::bigint - $2::bigint",
+          [changeID, String(QuoteDatabase.undoHistoryLimit)])
+      }
+      return result
+    }
+  }
+}

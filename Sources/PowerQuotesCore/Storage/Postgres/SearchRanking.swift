@@ -1,0 +1,166 @@
+import Foundation
+
+/// `fav find`'s ranking and highlighting for a store without FTS5: SQLite's bm25 and
+/// `highlight`, computed in Swift over the favorites the store found.
+///
+/// Words are read as FTS5's `unicode61 remove_diacritics 2` tokenizer reads them, near enough:
+/// runs of letters and digits, without case or diacritics (``QuoteKey/searchFolded(_:)``). Each
+/// term of the query is a phrase whose last word may be a prefix, and a favorite's score is
+/// FTS5's bm25 with its defaults (k1 = 1.2, b = 0.75, every column weighing 1) over its quote,
+/// author, note and tags.
+struct SearchRanking {
+  /// FTS5's bm25 parameters.
+  static let k1 = 1.2
+  static let b = 0.75
+
+  /// Each term's folded words, and whether its last word is a prefix.
+  let phrases: [(words: [Substring], isPrefix: Bool)]
+
+  /// The ranking of `query`'s terms.
+  init(_ query: SearchQuery) {
+    phrases = query.terms.map { term in
+      (QuoteKey.searchFolded(term.text).split(separator: " "), term.isPrefix)
+    }
+  }
+
+  /// The words of `text` as the ranking compares them.
+  static func words(_ text: String) -> [Substring] {
+    QuoteKey.searchFolded(text).split(separator: " ")
+  }
+
+  /// The runs of word characters in `text` (letters, digits and the marks on them), as typed:
+  /// what a store's own tokenizer is given of a term.
+  static func runs(_ text: String) -> [Range<String.Index>] {
+    var runs: [Range<String.Index>] = []
+    var start: String.Index?
+    var index = text.unicodeScalars.startIndex
+    while index < text.unicodeScalars.endIndex {
+      let scalar = text.unicodeScalars[index]
+      if isWordScalar(scalar) {
+        if start == nil { start = index }
+      } else if let first = start {
+        runs.append(first..<index)
+        start = nil
+      }
+      index = text.unicodeScalars.index(after: index)
+    }
+    if let first = start { runs.append(first..<text.endIndex) }
+    return runs
+  }
+
+  /// How many times each phrase occurs in `words` (one column's words).
+  func instanceCounts(in words: [Substring]) -> [Int] {
+    phrases.map { phrase in instances(of: phrase, in: words).count }
+  }
+
+  /// FTS5's bm25 of a favorite whose columns hold `columns`' words, given, for each phrase, the
+  /// favorites in the whole library that match it (`inverse`, see ``inverseFrequencies(rows:hits:)``)
+  /// and the library's average number of words per favorite; higher is better.
+  func score(columns: [[Substring]], inverse: [Double], averageLength: Double) -> Double {
+    var frequencies = [Double](repeating: 0, count: phrases.count)
+    var length = 0
+    for words in columns {
+      length += words.count
+      for (phrase, count) in instanceCounts(in: words).enumerated() {
+        frequencies[phrase] += Double(count)
+      }
+    }
+    // FTS5's arithmetic, in its order, so that equal favorites score exactly alike.
+    var score = 0.0
+    for (phrase, frequency) in frequencies.enumerated() {
+      score +=
+        inverse[phrase]
+        * ((frequency * (Self.k1 + 1.0))
+          / (frequency
+            + Self.k1 * (1 - Self.b + Self.b * Double(length) / averageLength)))
+    }
+    return score
+  }
+
+  /// FTS5's inverse document frequency of each phrase: `rows` favorites in all, `hits[i]` of
+  /// them matching phrase `i`.
+  static func inverseFrequencies(rows: Int, hits: [Int]) -> [Double] {
+    hits.map { hit in
+      let idf = log((Double(rows) - Double(hit) + 0.5) / (Double(hit) + 0.5))
+      return idf <= 0 ? 1e-6 : idf
+    }
+  }
+
+  /// `text` cut into pieces, every other one a match (as ``SearchHit`` holds them), starting
+  /// with one that is not: FTS5's `highlight`, where instances that share a word are one match.
+  func pieces(_ text: String) -> [Substring] {
+    // Each run of word characters may fold to more than one word ("½" is "1 2").
+    var words: [Substring] = []
+    var runOfWord: [Range<String.Index>] = []
+    for run in Self.runs(text) {
+      for word in Self.words(String(text[run])) {
+        words.append(word)
+        runOfWord.append(run)
+      }
+    }
+    var spans: [ClosedRange<Int>] = []
+    for phrase in phrases {
+      spans += instances(of: phrase, in: words)
+    }
+    spans.sort { $0.lowerBound < $1.lowerBound }
+    var pieces: [Substring] = []
+    var plainStart = text.startIndex
+    var current: Range<String.Index>?
+    for span in spans {
+      let range = runOfWord[span.lowerBound].lowerBound..<runOfWord[span.upperBound].upperBound
+      if let open = current, range.lowerBound < open.upperBound {
+        current = open.lowerBound..<max(open.upperBound, range.upperBound)
+        continue
+      }
+      if let open = current {
+        pieces += [text[plainStart..<open.lowerBound], text[open]]
+        plainStart = open.upperBound
+      }
+      current = range
+    }
+    if let open = current {
+      pieces += [text[plainStart..<open.lowerBound], text[open]]
+      plainStart = open.upperBound
+    }
+    pieces.append(text[plainStart...])
+    return pieces
+  }
+
+  /// The word positions of each instance of `phrase` in `words`.
+  private func instances(
+    of phrase: (words: [Substring], isPrefix: Bool), in words: [Substring]
+  ) -> [ClosedRange<Int>] {
+    let count = phrase.words.count
+    guard count > 0, words.count >= count else { return [] }
+    var found: [ClosedRange<Int>] = []
+    for start in 0...(words.count - count) {
+      var matches = true
+      for offset in 0..<count {
+        let word = words[start + offset]
+        let wanted = phrase.words[offset]
+        let isLast = offset == count - 1
+        if isLast && phrase.isPrefix ? !word.hasPrefix(wanted) : word != wanted {
+          matches = false
+          break
+        }
+      }
+      if matches { found.append(start...(start + count - 1)) }
+    }
+    return found
+  }
+
+  /// Whether `scalar` belongs to a word, as ``QuoteKey/searchFolded(_:)`` keeps it.
+  private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      return (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+        || (scalar >= "0" && scalar <= "9")
+    }
+    let properties = scalar.properties
+    switch properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .spacingMark: return true
+    default:
+      return properties.isAlphabetic || properties.numericType != nil
+        || properties.isEmojiPresentation
+    }
+  }
+}

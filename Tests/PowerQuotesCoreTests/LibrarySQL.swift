@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import PowerQuotesCore
+
+/// SQL on either store, for what the store tests check or prepare behind the app's back: the
+/// tables as they are, and changes the undo log does not see.
+enum LibrarySQL {
+  /// Runs `sql` (no parameters; one statement, or several separated by semicolons).
+  static func run(_ database: any QuoteStore, _ sql: String) throws {
+    switch database {
+    case let sqlite as QuoteDatabase:
+      try sqlite.writer.write { try $0.execute(sql: sql) }
+    case let postgres as PostgresStore:
+      try postgres.executeScript(sql)
+    default:
+      Issue.record("no SQL for \(type(of: database))")
+    }
+  }
+
+  /// The rows `sql` returns, each value as text (nil for NULL).
+  static func rows(_ database: any QuoteStore, _ sql: String) throws -> [[String?]] {
+    switch database {
+    case let sqlite as QuoteDatabase:
+      return try sqlite.writer.read { db in
+        try Row.fetchAll(db, sql: sql).map { row in
+          row.databaseValues.map { value in
+            switch value.storage {
+            case .null: nil
+            case .int64(let number): String(number)
+            case .double(let number): String(number)
+            case .string(let text): text
+            case .blob(let data): data.base64EncodedString()
+            }
+          }
+        }
+      }
+    case let postgres as PostgresStore:
+      return try postgres.execute(sql).values
+    default:
+      Issue.record("no SQL for \(type(of: database))")
+      return []
+    }
+  }
+
+  /// Gives favorite `id` `tags` through the table, unrecorded; the triggers keep its `tags`
+  /// column and the search index.
+  static func insertTags(_ database: any QuoteStore, _ id: Int64, _ tags: [String]) throws {
+    for tag in tags {
+      try run(database, "INSERT INTO favorite_tag (favorite_id, tag) VALUES (\(id), '\(tag)')")
+    }
+  }
+
+  /// Everything an undo must put back as it was: every favorite's row, the tags, the trash,
+  /// and what the store derives from them (SQLite's author counts and full-text index,
+  /// PostgreSQL's tags and search columns) checked against the favorites.
+  static func snapshot(_ database: any QuoteStore) throws -> [String] {
+    switch database {
+    case let sqlite as QuoteDatabase:
+      return try snapshot(sqlite)
+    case let postgres as PostgresStore:
+      return try snapshot(postgres)
+    default:
+      Issue.record("no snapshot for \(type(of: database))")
+      return []
+    }
+  }
+
+  private static func snapshot(_ database: QuoteDatabase) throws -> [String] {
+    // A write, as SQLite sees the integrity check, though it changes nothing.
+    try database.writer.write { db in
+      // Throws when the full-text index does not match the favorites.
+      try db.execute(
+        sql: "INSERT INTO favorite_search (favorite_search) VALUES ('integrity-check')")
+      let counts = try Row.fetchAll(
+        db, sql: "SELECT folded, favorite_count FROM favorite_author ORDER BY folded")
+      let expected = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT author_folded AS folded, count(*) AS favorite_count FROM favorite
+          GROUP BY author_folded
+          ORDER BY author_folded
+          """)
+      #expect(counts.map { "\($0)" } == expected.map { "\($0)" })
+      var lines = try Row.fetchAll(db, sql: "SELECT * FROM favorite ORDER BY id").map {
+        "\($0)"
+      }
+      lines += try Row.fetchAll(db, sql: "SELECT * FROM favorite_tag ORDER BY 1, 2").map {
+        "\($0)"
+      }
+      lines += try Row.fetchAll(db, sql: "SELECT * FROM trashed_favorite ORDER BY id").map {
+        "\($0)"
+      }
+      let matches = try Int64.fetchAll(
+        db, sql: "SELECT rowid FROM favorite_search WHERE favorite_search MATCH 'journey'")
+      lines.append("journey: \(matches)")
+      return lines
+    }
+  }
+
+  private static func snapshot(_ database: PostgresStore) throws -> [String] {
+    let derived = try database.execute(
+      """
+      SELECT
+        (SELECT count(*) FROM favorite WHERE search IS DISTINCT FROM to_tsvector('simple',
+          unaccent(quote || ' ' || author || ' ' || note || ' ' || tags))) AS stale_search,
+        (SELECT count(*) FROM favorite WHERE tags <> coalesce((
+          SELECT string_agg(tag, ' ' ORDER BY tag) FROM favorite_tag WHERE favorite_id = id),
+          '')) AS stale_tags
+      """)
+    #expect(derived.values == [["0", "0"]])
+    var lines = try database.execute(
+      """
+      SELECT row(id, quote, author, source, source_id, saved_at, quote_key, author_key,
+        author_folded, note, tags)::text FROM favorite ORDER BY id
+      """
+    ).values.map { $0[0] ?? "" }
+    lines += try database.execute("SELECT row(favorite_tag.*)::text FROM favorite_tag ORDER BY 1")
+      .values.map { $0[0] ?? "" }
+    lines += try database.execute(
+      "SELECT row(trashed_favorite.*)::text FROM trashed_favorite ORDER BY id"
+    ).values.map { $0[0] ?? "" }
+    let matches = try database.execute(
+      "SELECT id FROM favorite WHERE search @@ to_tsquery('simple', 'journey') ORDER BY id")
+    lines.append("journey: \(matches.values.map { $0[0] ?? "" })")
+    return lines
+  }
+}

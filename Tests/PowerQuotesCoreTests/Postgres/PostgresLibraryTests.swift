@@ -1,0 +1,109 @@
+import Foundation
+import PowerQuotesTestSupport
+import Testing
+
+@testable import PowerQuotesCore
+
+/// The library on PostgreSQL where it could differ from SQLite.
+///
+/// `fav find` is the server's text search ranked in Swift rather than FTS5, diacritics go
+/// through `unaccent`, and several machines tag at once. The shared behaviour is tested over
+/// every store in LibraryTests.swift.
+@Suite(.enabled(if: PostgresTestServer.shouldRun, PostgresTestServer.skipReason))
+struct PostgresLibraryTests {
+  /// Favorites whose words repeat and whose lengths differ, so that bm25's parts all count.
+  static let library: [Quote] = [
+    Quote(text: "Courage is grace under pressure.", author: "Ernest Hemingway", source: .manual),
+    Quote(text: "Courage, courage, and again courage.", author: "Georges Danton", source: .manual),
+    Quote(
+      text: "It takes courage to grow up and become who you really are; courage is rare.",
+      author: "E. E. Cummings", source: .manual),
+    Quote(text: "Naïveté is a well-known kind of courage.", author: "Zoë Ñandú", source: .manual),
+    Quote(text: "The life of Łódź in Æsop's words: 3.14 ways.", author: "Anon", source: .manual),
+    Quote(
+      text: "Life shrinks or expands in proportion to one's courage.", author: "Anaïs Nin",
+      source: .manual),
+    Quote(text: "Be the change you wish to see.", author: "Gandhi", source: .manual),
+    Quote(text: "The unexamined life is not worth living.", author: "Socrates", source: .manual),
+    Quote(
+      text: "Life is what happens while you are busy making other plans; life goes on.",
+      author: "John Lennon", source: .manual),
+    Samples.rumi, Samples.umar, Samples.lao, Samples.seneca, Samples.socrates,
+  ]
+
+  /// The same favorites, tags and notes in `database`.
+  private func fill(_ database: any QuoteStore) throws {
+    for quote in Self.library { _ = try database.addFavorite(quote, at: testDate) }
+    _ = try database.tag(
+      id: 2, with: [FavoriteTag("courage"), FavoriteTag("revolution")], at: testDate)
+    _ = try database.tag(id: 8, with: [FavoriteTag("life")], at: testDate)
+  }
+
+  /// Each hit as its id and highlighted pieces.
+  private func hits(
+    _ database: any QuoteStore, _ text: String, tag: FavoriteTag? = nil
+  ) throws -> [String] {
+    var hits: [String] = []
+    try database.forEachSearchHit(try SearchQuery(text), tag: tag, matches: true) { hit in
+      hits.append(
+        "\(hit.favorite.id) \(hit.quoteMatches?.map(String.init) ?? []) "
+          + "\(hit.authorMatches?.map(String.init) ?? [])")
+    }
+    return hits
+  }
+
+  @Test(
+    "find answers as SQLite's FTS5 does: the same favorites, in the same bm25 order, marked alike",
+    arguments: [
+      "courage", "life", "COURAGE life", #""courage is""#, "cour*", "li* courage",
+      #""is a well"*"#, "well-known", #""well known""#, "naivete", "ZOE", "3.14", "one's",
+      "the life", "is", "revolution", "khattab", "thousand mile*",
+    ])
+  func sameAsSQLite(text: String) throws {
+    let sqlite = try StoreFactory.sqlite.make()
+    let postgres = try StoreFactory.postgres.make()
+    try fill(sqlite)
+    try fill(postgres)
+    #expect(try hits(postgres, text) == hits(sqlite, text))
+    let courage = try FavoriteTag("courage")
+    #expect(try hits(postgres, text, tag: courage) == hits(sqlite, text, tag: courage))
+  }
+
+  @Test("Diacritics go through unaccent on both sides: a letter without a decomposition too")
+  func unaccent() throws {
+    let database = try StoreFactory.postgres.make()
+    try fill(database)
+    for text in ["łódź", "LODZ", "Æsop", "aesop", "naïveté", "NAIVETE", "ñandú"] {
+      var ids: [Int64] = []
+      try database.forEachSearchHit(try SearchQuery(text), tag: nil, matches: false) {
+        ids.append($0.favorite.id)
+      }
+      #expect(ids.count == 1, "\(text)")
+    }
+  }
+
+  @Test("Two machines tagging one favorite at once keep both tags, in its tags column too")
+  func concurrentTags() async throws {
+    try await PostgresTestServer.withFreshDatabase { url in
+      let first = try PostgresStore.open(url: url, timeout: 30)
+      let second = try PostgresStore.open(url: url, timeout: 30)
+      _ = try first.addFavorite(Samples.rumi, at: testDate)
+      let tags = (0..<40).map { FavoriteTag(stored: "t\($0)") }
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for (number, store) in [first, second].enumerated() {
+          let mine = tags.enumerated().filter { $0.offset % 2 == number }.map(\.element)
+          group.addTask {
+            try await PostgresTestServer.onThread {
+              for tag in mine { _ = try store.tag(id: 1, with: [tag], at: testDate) }
+            }
+          }
+        }
+        try await group.waitForAll()
+      }
+      #expect(try first.favorite(id: 1)?.tags == tags.map(\.name).sorted())
+      #expect(try second.tagCounts().count == tags.count)
+      _ = try second.untag(id: 1, tags: tags, at: testDate)
+      #expect(try first.favorite(id: 1)?.tags == [])
+    }
+  }
+}
