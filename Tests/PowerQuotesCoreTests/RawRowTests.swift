@@ -197,6 +197,8 @@ import Testing
       #expect(ids == hits.map(\.id))
     }
     #expect(found > 100)
+    // So fav find lays its table out first and streams it.
+    #expect(database.measuresSearchAhead)
   }
 
   @Test("Clean rows are written from their bytes, hostile ones from the decoded favorite")
