@@ -329,6 +329,7 @@ runnable() {
   r=$(q "$api/quotes/random") && s=${s//@URL@/"$r"}
   r=$(q "$api") && s=${s//@API@/"$r"}
   r=$(q "$fortune_bin") && s=${s//@FORTUNE@/"$r"}
+  r=$(q "$work/stats.sql") && s=${s//@STATS@/"$r"}
   printf '%s' "$s"
 }
 readable() {
@@ -339,6 +340,7 @@ readable() {
   s=${s//@URL@/URL}
   s=${s//@API@/API}
   s=${s//@FORTUNE@/fortune}
+  s=${s//@STATS@/STATS.sql}
   printf '%s' "$s"
 }
 
@@ -394,6 +396,25 @@ compare '`fav export --format csv`' '`sqlite3 -csv`' \
 compare '`fav export --format json`' '`sqlite3 -json`' \
   '@PQ@ fav export --format json --database @DB@' \
   "sqlite3 -json @DB@ \"select $columns from favorite order by id\""
+# fav find: the same FTS5 MATCH on the same index, ranked by bm25 (FTS5's rank).
+found=$(sqlite3 "$db" "select count(*) from favorite_search where favorite_search match 'love'")
+compare "\`fav find love\` ($(printf '%s' "$found" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta') hits)" \
+  '`sqlite3` FTS5 `MATCH`, bm25 order' '@PQ@ fav find love --database @DB@' \
+  "sqlite3 @DB@ \"select f.id, f.author, f.quote from favorite_search s join favorite f on f.id = s.rowid where favorite_search match 'love' order by s.rank\""
+# fav stats: the same counts as plain queries (months by the local time, as fav stats has them).
+cat >"$work/stats.sql" <<'SQL'
+SELECT count(*) FROM favorite;
+SELECT count(*) FROM favorite_author;
+SELECT (SELECT author FROM favorite WHERE author_folded = a.folded ORDER BY id LIMIT 1),
+  a.favorite_count FROM favorite_author AS a WHERE a.favorite_count > 0
+  ORDER BY a.favorite_count DESC, a.folded LIMIT 10;
+SELECT tag, count(*) AS n FROM favorite_tag GROUP BY tag ORDER BY n DESC, tag;
+SELECT count(DISTINCT favorite_id) FROM favorite_tag;
+SELECT source, count(*) FROM favorite GROUP BY source;
+SELECT strftime('%Y-%m', saved_at, 'localtime') AS month, count(*) FROM favorite GROUP BY month;
+SQL
+compare '`fav stats`' '`sqlite3`, the same counts by GROUP BY' '@PQ@ fav stats --database @DB@' \
+  'sqlite3 -init @STATS@ @DB@ .quit'
 compare '`random --online` (DummyJSON-like server on loopback)' '`curl -s`' \
   '@PQ@ random --online --api-url @API@ --database @DB@' 'curl -s @URL@'
 
@@ -487,7 +508,8 @@ for label, reference, _, mine, theirs, _, _ in pairs:
     print(f"| {label} | {mb(mine)} | {reference} {mb(theirs)} |")
 print()
 print("The commands (DB: the database, FILE: the fortune file, API and URL: the local server and")
-print("its /quotes/random; imports run `powerquotes fav import FILE --database NEW-DB`):")
+print("its /quotes/random, STATS.sql: the queries of `fav stats` in the script; imports run")
+print("`powerquotes fav import FILE --database NEW-DB`):")
 print()
 for label, _, _, _, _, mine, theirs in pairs:
     print(f"- `{mine}` and `{theirs}`")

@@ -41,6 +41,10 @@ as_owner() {
 
 start() {
   local folder port password
+  if ! command -v openssl >/dev/null; then
+    echo "openssl is not installed; the server's certificate needs it (apt-get install openssl)." >&2
+    exit 1
+  fi
   folder=$(mktemp -d "${TMPDIR:-/tmp}/powerquotes-postgres.XXXXXX")
   if [ "$(id -u)" -eq 0 ]; then chown postgres: "$folder"; fi
   # Only letters and digits: the password goes into a URL as it is.

@@ -262,67 +262,75 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(try database.favoriteCount() == 0)
   }
 
-  @Test("fav undo takes back fav tag and fav untag, and says which tags")
-  func undoTags() async throws {
-    try await execute(["fav", "tag", "3", "Journey", "wisdom"], env())
-    try await execute(["fav", "untag", "3", "journey"], env())
+  @Test(
+    "fav undo takes back fav tag and fav untag, and says which tags", arguments: StoreFactory.all)
+  func undoTags(store: StoreFactory) async throws {
+    let database = try await samples(store)
+    try await execute(["fav", "tag", "3", "Journey", "wisdom"], env(database))
+    try await execute(["fav", "untag", "3", "journey"], env(database))
     // Tags it has already, and tags it has not: no change, so nothing for undo to take back.
-    try await execute(["fav", "tag", "3", "wisdom"], env())
-    try await execute(["fav", "untag", "3", "absent"], env())
+    try await execute(["fav", "tag", "3", "wisdom"], env(database))
+    try await execute(["fav", "untag", "3", "absent"], env(database))
     #expect(try database.favorite(id: 3)?.tags == ["wisdom"])
     console.clear()
-    try await execute(["fav", "undo"], env())
+    try await execute(["fav", "undo"], env(database))
     #expect(console.out == "Undid: taking #journey off favorite 3.\n")
     #expect(try database.favorite(id: 3)?.tags == ["journey", "wisdom"])
     console.clear()
-    try await execute(["fav", "find", "journey", "--tag", "journey"], env())
+    try await execute(["fav", "find", "journey", "--tag", "journey"], env(database))
     #expect(console.out.contains(" 3  Lao Tzu"))
     console.clear()
-    try await execute(["fav", "undo"], env())
+    try await execute(["fav", "undo"], env(database))
     #expect(console.out == "Undid: tagging favorite 3 with #journey #wisdom.\n")
     #expect(try database.favorite(id: 3)?.tags == [])
     console.clear()
-    try await execute(["fav", "tags"], env())
+    try await execute(["fav", "tags"], env(database))
     #expect(console.out.isEmpty)
     console.clear()
-    try await execute(["fav", "undo"], env())
+    try await execute(["fav", "undo"], env(database))
     #expect(console.out == "Undid: adding favorite 3.\n")
   }
 
-  @Test("fav edit --note: fav show shows the note, fav find finds it, undo takes it back")
-  func editedNoteIsFound() async throws {
+  @Test(
+    "fav edit --note: fav show shows the note, fav find finds it, undo takes it back",
+    arguments: StoreFactory.all)
+  func editedNoteIsFound(store: StoreFactory) async throws {
+    let database = try await samples(store)
     console.clear()
-    try await execute(["fav", "find", "wedding"], env())
+    try await execute(["fav", "find", "wedding"], env(database))
     #expect(console.out.isEmpty)
-    try await execute(["fav", "edit", "1", "--note", "Read at Anna's wedding"], env())
+    try await execute(["fav", "edit", "1", "--note", "Read at Anna's wedding"], env(database))
     console.clear()
-    try await execute(["fav", "show", "1"], env())
+    try await execute(["fav", "show", "1"], env(database))
     #expect(console.out.contains("Note: Read at Anna's wedding\n"))
     console.clear()
-    try await execute(["fav", "find", "wedding"], env())
+    try await execute(["fav", "find", "wedding"], env(database))
     #expect(console.out.contains(" 1  Rumi"))
     #expect(!console.out.contains("Lao Tzu"))
     // The editor's form shows the note the favorite has now.
     #expect(
-      try env().libraryController().form(id: 1).rendered(id: 1).contains(
+      try env(database).libraryController().form(id: 1).rendered(id: 1).contains(
         "[note]\nRead at Anna's wedding\n"))
-    try await execute(["fav", "undo"], env())
+    try await execute(["fav", "undo"], env(database))
     console.clear()
-    try await execute(["fav", "find", "wedding"], env())
+    try await execute(["fav", "find", "wedding"], env(database))
     #expect(console.out.isEmpty)
     #expect(try database.favorite(id: 1)?.note == "")
   }
 
-  @Test("fav rm and fav restore keep the note and tags; fav trash shows them once in JSON")
-  func trashKeepsNoteAndTags() async throws {
-    try await execute(["fav", "tag", "3", "journey", "steps"], env())
-    try await execute(["fav", "edit", "3", "--note", "Chapter 64"], env())
-    try await execute(["fav", "rm", "3", "--yes"], env())
+  @Test(
+    "fav rm and fav restore keep the note and tags; fav trash shows them once in JSON",
+    arguments: StoreFactory.all)
+  func trashKeepsNoteAndTags(store: StoreFactory) async throws {
+    let database = try await samples(store)
+    try await execute(["fav", "tag", "3", "journey", "steps"], env(database))
+    try await execute(["fav", "edit", "3", "--note", "Chapter 64"], env(database))
+    try await execute(["fav", "rm", "3", "--yes"], env(database))
     console.clear()
-    try await execute(["fav", "find", "chapter"], env())
+    try await execute(["fav", "find", "chapter"], env(database))
     #expect(console.out.isEmpty)
     console.clear()
-    try await execute(["fav", "trash", "--format", "json"], env())
+    try await execute(["fav", "trash", "--format", "json"], env(database))
     let json = console.out
     #expect(json.components(separatedBy: "\"note\"").count == 2)
     #expect(json.components(separatedBy: "\"tags\"").count == 2)
@@ -331,16 +339,16 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(listed?.first?["tags"] as? [String] == ["journey", "steps"])
     #expect(try database.trashedFavorites().first?.favorite.tags == ["journey", "steps"])
     console.clear()
-    try await execute(["fav", "restore", "3"], env())
+    try await execute(["fav", "restore", "3"], env(database))
     let restored = try #require(try database.favorite(id: 3))
     #expect(restored.note == "Chapter 64")
     #expect(restored.tags == ["journey", "steps"])
     #expect(try database.tagCounts().map(\.count) == [1, 1])
     console.clear()
-    try await execute(["fav", "find", "chapter", "--tag", "steps"], env())
+    try await execute(["fav", "find", "chapter", "--tag", "steps"], env(database))
     #expect(console.out.contains(" 3  Lao Tzu"))
     console.clear()
-    try await execute(["fav", "undo"], env())
+    try await execute(["fav", "undo"], env(database))
     #expect(console.out == "Undid: restoring favorite 3.\n")
     #expect(try database.favorite(id: 3) == nil)
     #expect(try database.tagCounts().isEmpty)

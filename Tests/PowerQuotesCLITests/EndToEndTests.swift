@@ -75,6 +75,21 @@ func runBinary(
   )
 }
 
+/// Copies the built binary to `path` with cp(1), in a process of its own.
+///
+/// A copy written by this test process could have its write descriptor inherited by a child
+/// that another test starts at that moment, and running the copy then fails with "Text file
+/// busy" (ETXTBSY) until that child has exec'd; cp's descriptors are its own.
+func copyBuiltBinary(to path: String, home: String) async throws {
+  let copied = try await runBinary(["--", builtBinary, path], home: home, binary: "/bin/cp")
+  guard copied.status == 0 else { throw CopyFailed(message: copied.err) }
+}
+
+/// cp(1) could not copy the binary.
+struct CopyFailed: Error {
+  var message: String
+}
+
 @Suite("Permissions")
 struct PermissionTests {
   /// A database file anyone may write, in a folder this user may not: the sentence names the folder.
@@ -105,7 +120,7 @@ struct PermissionTests {
     defer { chmod(folder, 0o755) }
 
     let binary = home.file("powerquotes")
-    try FileManager.default.copyItem(atPath: builtBinary, toPath: binary)
+    try await copyBuiltBinary(to: binary, home: home.path)
     let asRoot = getuid() == 0
     let result = try await runBinary(
       (asRoot ? ["-u", "nobody", "--", binary] : []) + ["fav", "list", "--database", path],
@@ -132,7 +147,7 @@ struct PermissionTests {
     defer { chmod(folder, 0o755) }
     let path = folder + "/q.sqlite"
     let binary = home.file("powerquotes")
-    try FileManager.default.copyItem(atPath: builtBinary, toPath: binary)
+    try await copyBuiltBinary(to: binary, home: home.path)
     let asRoot = getuid() == 0
     let result = try await runBinary(
       (asRoot ? ["-u", "nobody", "--", binary] : [])
@@ -334,7 +349,7 @@ struct EndToEndTests {
     let copy = folder.file("bin/powerquotes")
     try FileManager.default.createDirectory(
       atPath: folder.file("bin"), withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: builtBinary, toPath: copy)
+    try await copyBuiltBinary(to: copy, home: folder.path)
     let database = folder.file("data/new.sqlite")
     let result = try await runBinary(
       ["random", "--offline", "--database", database],

@@ -26,18 +26,13 @@ struct LibraryUndoTests {
     }
   }
 
-  /// Gives favorite `id` tags before what a test looks at, with `fav tag`.
-  func giveTags(_ database: any QuoteStore, _ id: Int64, _ tags: [String]) throws {
-    try tag(database, id, tags)
-  }
-
   @Test(
     "rm moves favorites to the trash whole; restore brings them back under their ids",
     arguments: StoreFactory.all)
   func trashAndRestore(store: StoreFactory) throws {
     let database = try store.make()
     try addSamples(database)
-    try giveTags(database, 2, ["wisdom", "speech"])
+    try tag(database, 2, ["wisdom", "speech"])
     try LibrarySQL.run(database, "UPDATE favorite SET note = 'from a friend' WHERE id = 2")
     let before = try LibrarySQL.snapshot(database)
 
@@ -143,11 +138,9 @@ struct LibraryUndoTests {
     #expect(try database.libraryChanges() == changes)
   }
 
-  // PostgreSQL joins once its fav tag and fav untag land (PostgresStore+NotYet.swift); they
-  // must record their change (PostgresStore.writeChange) for this walk to pass.
   @Test(
     "Undo walks back add, tag, untag, rm, edit and restore, newest first",
-    arguments: [StoreFactory.sqlite])
+    arguments: StoreFactory.all)
   func walksBack(store: StoreFactory) throws {
     let database = try store.make()
     var states = [try LibrarySQL.snapshot(database)]
@@ -242,7 +235,7 @@ struct LibraryUndoTests {
   func importNotesAndTagsUndo(store: StoreFactory) throws {
     let database = try store.make()
     try addSamples(database)
-    try giveTags(database, 1, ["ocean"])
+    try tag(database, 1, ["ocean"])
     let before = try LibrarySQL.snapshot(database)
     let quotes = [
       ImportedQuote(

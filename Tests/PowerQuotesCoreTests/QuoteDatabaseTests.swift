@@ -298,13 +298,15 @@ struct QuoteDatabaseTests {
     #expect(added == .added(Favorite(id: 1, quote: Samples.rumi, savedAt: testDate)))
     try await busy.value
 
-    // Holding the lock and doing nothing: stuck.
+    // Holding the lock and doing nothing: stuck, until the waiter has given up (or, if it
+    // never does, 60 s: long past its 0.5 s, however slow a loaded machine is).
+    let released = DispatchSemaphore(value: 0)
     let stuck = Task {
       try await onOneThread {
         try holder.writeWithoutTransaction { db in
           try db.inTransaction(.immediate) {
             locked.continuation.yield()
-            usleep(3_000_000)
+            _ = released.wait(timeout: .now() + 60)
             return .rollback
           }
         }
@@ -314,6 +316,7 @@ struct QuoteDatabaseTests {
     let error = await #expect(throws: StorageError.self) {
       try await onOneThread { try waiter.addFavorite(Samples.umar, at: testDate) }
     }
+    released.signal()
     #expect(error?.errorDescription?.contains("database is locked") == true)
     try await stuck.value
     #expect(try waiter.favoriteCount() == 1)

@@ -81,7 +81,8 @@ import Testing
     let favorites = try database.favorites()
     var index = 0
     var raw = 0
-    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) { row in
+    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil, columns: .all) {
+      row in
       let expected = favorites[index]
       index += 1
       if case .raw = row { raw += 1 }
@@ -97,8 +98,10 @@ import Testing
     #expect(raw > favorites.count / 2 && raw < favorites.count)
   }
 
-  @Test("fav list lines from bytes equal the text path's, at several widths")
-  func listLines() throws {
+  @Test(
+    "fav list lines from bytes equal the text path's, at several widths",
+    arguments: [FavoriteColumns.all, .table])
+  func listLines(columns: FavoriteColumns) throws {
     let database = try Self.database()
     let favorites = try database.favorites()
     for (width, widest) in [(80, 24), (60, 6), (30, 11), (120, 17)] {
@@ -106,7 +109,9 @@ import Testing
         count: favorites.count, largestID: favorites.last?.id ?? 0, widestAuthor: widest)
       let view = FavoriteListView(shape: shape, width: width, painter: TextPainter(enabled: false))
       var fromBytes: [UInt8] = []
-      try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) {
+      try database.forEachFavoriteRow(
+        matching: nil, tag: nil, after: 0, limit: nil, columns: columns
+      ) {
         view.appendRow($0, to: &fromBytes)
       }
       let expected = favorites.map(view.row).joined()
@@ -116,7 +121,9 @@ import Testing
       let painted = FavoriteListView(
         shape: shape, width: width, painter: TextPainter(enabled: true))
       var paintedBytes: [UInt8] = []
-      try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) {
+      try database.forEachFavoriteRow(
+        matching: nil, tag: nil, after: 0, limit: nil, columns: columns
+      ) {
         painted.appendRow($0, to: &paintedBytes)
       }
       #expect(paintedBytes == Array(favorites.map(painted.row).joined().utf8))
@@ -136,7 +143,10 @@ import Testing
     var chunks: [[UInt8]] = []
     let count = try ExportView.stream(
       format,
-      rows: { try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil, $0) },
+      rows: {
+        try database.forEachFavoriteRow(
+          matching: nil, tag: nil, after: 0, limit: nil, columns: .all, $0)
+      },
       to: { chunks.append($0) })
     #expect(count == favorites.count)
     #expect(chunks.joined().elementsEqual(expected.utf8))
@@ -158,7 +168,7 @@ import Testing
     for favorite in try database.favorites() { text += expected.element(favorite) }
     var array = JSONArrayView()
     var bytes: [UInt8] = []
-    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) {
+    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil, columns: .all) {
       array.appendElement($0, to: &bytes)
     }
     #expect(bytes == Array(text.utf8))
@@ -187,6 +197,8 @@ import Testing
       #expect(ids == hits.map(\.id))
     }
     #expect(found > 100)
+    // So fav find lays its table out first and streams it.
+    #expect(database.measuresSearchAhead)
   }
 
   @Test("Clean rows are written from their bytes, hostile ones from the decoded favorite")
@@ -211,7 +223,8 @@ import Testing
     var csv: [Bool] = []
     var json: [Bool] = []
     var lines = ""
-    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil) { row in
+    try database.forEachFavoriteRow(matching: nil, tag: nil, after: 0, limit: nil, columns: .all) {
+      row in
       guard case .raw(let raw) = row else {
         Issue.record("row \(row.id) came decoded")
         return
@@ -249,6 +262,21 @@ import Testing
         } else {
           #expect(UntrustedText.simpleLength(buffer) == nil)
         }
+      }
+    }
+    // The eight-bytes-at-a-time test, against the bytes one by one, edges included.
+    let edges: [UInt8] = [0x00, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xFF]
+    for _ in 0..<20_000 {
+      let count = Int.random(in: 0...24, using: &generator)
+      var bytes = (0..<count).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+      if count > 0 && Bool.random(using: &generator) {
+        bytes[Int.random(in: 0..<count, using: &generator)] =
+          edges[Int.random(in: 0..<edges.count, using: &generator)]
+      }
+      bytes.withUnsafeBufferPointer { buffer in
+        #expect(
+          UntrustedText.isPrintableASCII(buffer)
+            == bytes.allSatisfy { (0x20...0x7E).contains($0) }, "\(bytes)")
       }
     }
     for text in FastPathTests.texts {

@@ -79,7 +79,7 @@ struct FavoriteListing: ShellContinuation {
     var output = BufferedOutput(env.console)
     guard let pageSize else {
       output.append(pager.header())
-      try controller.forEachRow(author: pager.author, tag: tag) {
+      try controller.forEachRow(author: pager.author, tag: tag, columns: .table) {
         pager.appendRow($0, to: &output.bytes)
         output.lineEnded()
       }
@@ -88,7 +88,7 @@ struct FavoriteListing: ShellContinuation {
     }
     // The header goes before the first row: a page that comes back empty prints none.
     let count = try controller.forEachRow(
-      author: pager.author, tag: tag, after: pager.lastID, limit: pageSize
+      author: pager.author, tag: tag, after: pager.lastID, limit: pageSize, columns: .table
     ) { row in
       if pager.shown == first - 1 { output.append(pager.header()) }
       pager.appendRow(row, to: &output.bytes)

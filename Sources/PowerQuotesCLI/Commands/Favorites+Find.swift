@@ -59,6 +59,18 @@ extension Favorites {
         }
         out.append(array.closing)
       case .text:
+        guard controller.findMeasuresAhead else {
+          // A store that would run the search twice: the hits are kept and measured.
+          var hits: [SearchHit] = []
+          try controller.find(query, tag: tag, matches: env.painter.enabled) { hits.append($0) }
+          guard !hits.isEmpty else {
+            env.console.note("No favorites match '\(UntrustedText.sanitized(text))'.")
+            return
+          }
+          out.append(
+            FavoriteListView.render(hits, width: env.terminal.width, painter: env.painter))
+          break
+        }
         // Laid out first, then streamed: a search that matches the whole library is never all
         // in memory.
         let shape = try controller.findShape(

@@ -32,7 +32,7 @@ extension PowerQuotesCommand {
   /// ``parse(words:)``, but `random` with long options only is built directly (see
   /// `Random.direct(_:)`). The shell's lines go through ArgumentParser.
   static func parseDirectly(words: [String]) throws -> any ParsableCommand {
-    if words.first == Random.configuration.commandName,
+    if words.first == Random.commandName,
       let random = Random.direct(words.dropFirst())
     {
       return random

@@ -4,8 +4,11 @@ import PowerQuotesCore
 
 /// `powerquotes random`: the random quote screen.
 struct Random: EnvironmentCommand {
+  /// The command's name, for `main` to recognize without building ``configuration``.
+  static let commandName = "random"
+
   static let configuration = CommandConfiguration(
-    commandName: "random",
+    commandName: commandName,
     abstract: "Show a random quote in a \"Dear Self,\" card.",
     discussion: """
       Asks DummyJSON for a quote, or ZenQuotes with --source zenquotes. When the service cannot \

@@ -116,11 +116,14 @@ public struct FavoritesController: Sendable {
     tag: FavoriteTag? = nil,
     after afterID: Int64 = 0,
     limit: Int? = nil,
+    columns: FavoriteColumns = .all,
     _ body: (FavoriteRow) throws -> Void
   ) throws -> Int {
     try withoutActuallyEscaping(body) { body in
       var count = 0
-      try database.forEachFavoriteRow(matching: author, tag: tag, after: afterID, limit: limit) {
+      try database.forEachFavoriteRow(
+        matching: author, tag: tag, after: afterID, limit: limit, columns: columns
+      ) {
         count += 1
         try body($0)
       }

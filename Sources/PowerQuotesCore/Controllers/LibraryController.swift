@@ -36,6 +36,10 @@ public struct LibraryController: Sendable {
     try database.forEachSearchRow(query, tag: tag, body)
   }
 
+  /// Whether ``findShape(_:tag:widthLimit:authorWidth:)`` costs less than the search itself,
+  /// so that a table of hits is best laid out first and streamed.
+  public var findMeasuresAhead: Bool { database.measuresSearchAhead }
+
   /// The shape of the table of `query`'s hits (see ``LibraryStore/searchShape(_:tag:widthLimit:authorWidth:)``),
   /// to lay it out before streaming them.
   public func findShape(

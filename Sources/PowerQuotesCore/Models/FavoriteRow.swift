@@ -28,6 +28,15 @@ public enum FavoriteRow {
   }
 }
 
+/// Which of a favorite's columns a listing reads.
+public enum FavoriteColumns: Sendable {
+  /// Every column: what JSON and exports write.
+  case all
+  /// The id, quote, author and tags: what the favorites table shows. The other columns of such a
+  /// row are empty (``FavoriteRow/favorite`` has no source, note or saved time).
+  case table
+}
+
 /// A favorite's columns as bytes borrowed from the database: text columns as their UTF-8 bytes
 /// exactly as stored (which may be invalid UTF-8 or hold a NUL in a damaged or hand-edited file).
 ///

@@ -46,9 +46,7 @@ extension UntrustedText {
   /// ``simpleLength(_:)`` of text given as UTF-8 bytes: how many scalars it has when every one
   /// is simple (so the bytes are valid UTF-8 too), or nil.
   static func simpleLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    var outside: UInt8 = 0
-    for byte in bytes { outside |= byte &- 0x20 >= 0x5F ? 1 : 0 }
-    if outside == 0 { return bytes.count }
+    if isPrintableASCII(bytes) { return bytes.count }
     var index = 0
     var scalars = 0
     let count = bytes.count
@@ -103,5 +101,30 @@ extension UntrustedText {
       }
     }
     return false
+  }
+
+  /// Whether every byte is printable ASCII (20 to 7E), looked at eight bytes at a time: the
+  /// test every quote of a 100,000-row listing goes through.
+  static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      // A byte of 80 or more; then, among bytes below 80, one below 20, and one that is 7F
+      // (a zero byte of word ^ 7F7F...).
+      let below = (word &- 0x20 &* ones) & ~word & highs
+      let flipped = word ^ (0x7F &* ones)
+      let del = (flipped &- ones) & ~flipped & highs
+      if (word & highs) | below | del != 0 { return false }
+      index += 8
+    }
+    while index < bytes.count {
+      if bytes[index] &- 0x20 >= 0x5F { return false }
+      index += 1
+    }
+    return true
   }
 }

@@ -37,12 +37,14 @@ public protocol FavoriteStore: Sendable {
   /// ``FavoriteRow``, its columns' bytes when the store can lend them (valid only during the
   /// call to `body`), so that a long listing makes no `String` per column.
   ///
+  /// With `columns` ``FavoriteColumns/table`` a store may read only the columns a table shows.
   /// A default implementation hands over decoded favorites.
   func forEachFavoriteRow(
     matching authorText: String?,
     tag: FavoriteTag?,
     after afterID: Int64,
     limit: Int?,
+    columns: FavoriteColumns,
     _ body: (FavoriteRow) throws -> Void
   ) throws
 
@@ -110,6 +112,7 @@ extension FavoriteStore {
     tag: FavoriteTag?,
     after afterID: Int64,
     limit: Int?,
+    columns: FavoriteColumns,
     _ body: (FavoriteRow) throws -> Void
   ) throws {
     try forEachFavorite(matching: authorText, tag: tag, after: afterID, limit: limit) {

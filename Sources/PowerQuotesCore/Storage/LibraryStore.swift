@@ -25,6 +25,11 @@ public protocol LibraryStore: Sendable {
     _ body: (FavoriteRow) throws -> Void
   ) throws
 
+  /// Whether ``searchShape(_:tag:widthLimit:authorWidth:)`` answers without running the whole
+  /// search: then a table of hits is laid out first and streamed, else the hits are kept and
+  /// laid out once read. A default implementation says no.
+  var measuresSearchAhead: Bool { get }
+
   /// The shape of the list of favorites that match `query` (and have `tag`): how many, the
   /// largest id, and the widest author as `authorWidth` measures it, each distinct author
   /// measured once until one is `widthLimit` wide or wider; for laying out a table before the
@@ -94,6 +99,9 @@ public protocol LibraryStore: Sendable {
 }
 
 extension LibraryStore {
+  /// No: the default ``searchShape(_:tag:widthLimit:authorWidth:)`` reads every hit.
+  public var measuresSearchAhead: Bool { false }
+
   /// Each hit's favorite decoded, from ``forEachSearchHit(_:tag:matches:_:)``.
   public func forEachSearchRow(
     _ query: SearchQuery,

@@ -72,11 +72,12 @@ extension QuoteDatabase: FavoriteStore {
     tag: FavoriteTag?,
     after afterID: Int64,
     limit: Int?,
+    columns: FavoriteColumns,
     _ body: (FavoriteRow) throws -> Void
   ) throws {
     guard
       let (sql, arguments) = Self.listSQL(
-        matching: authorText, tag: tag, after: afterID, limit: limit)
+        matching: authorText, tag: tag, after: afterID, limit: limit, columns: columns)
     else { return }
     try translatingErrors {
       try writer.read { db in
@@ -84,10 +85,19 @@ extension QuoteDatabase: FavoriteStore {
         try statement.setArguments(arguments)
         let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {
-          if let raw = FavoriteRecord.raw(statement) {
-            try body(.raw(raw))
-          } else {
-            try body(.decoded(try FavoriteRecord.listed(row)))
+          switch columns {
+          case .all:
+            if let raw = FavoriteRecord.raw(statement) {
+              try body(.raw(raw))
+            } else {
+              try body(.decoded(try FavoriteRecord.listed(row)))
+            }
+          case .table:
+            if let raw = FavoriteRecord.rawTableRow(statement) {
+              try body(.raw(raw))
+            } else {
+              try body(.decoded(try FavoriteRecord.tableRow(row)))
+            }
           }
         }
       }
@@ -99,10 +109,12 @@ extension QuoteDatabase: FavoriteStore {
     matching authorText: String?,
     tag: FavoriteTag?,
     after afterID: Int64,
-    limit: Int?
+    limit: Int?,
+    columns: FavoriteColumns = .all
   ) -> (String, StatementArguments)? {
     guard let filter = filter(matching: authorText, tag: tag) else { return nil }
-    let columns = FavoriteRecord.listedColumns.map(\.name).joined(separator: ", ")
+    let columns = (columns == .all ? FavoriteRecord.listedColumns : FavoriteRecord.tableColumns)
+      .map(\.name).joined(separator: ", ")
     var sql = "SELECT \(columns) FROM favorite WHERE id > ?" + filter.sql + " ORDER BY id"
     var arguments: StatementArguments = [afterID]
     arguments += filter.arguments

@@ -23,7 +23,7 @@ extension QuoteDatabase {
       try writer.writeWithoutTransaction { db in
         var counts = (added: 0, alreadyFavorites: 0)
         // A large import touches the whole UNIQUE index of quote keys at random. With SQLite's
-        // default 2 MB page cache most inserts spill pages to the WAL and read them back; 15 MiB
+        // default 2 MB page cache most inserts spill pages to the WAL and read them back; 14 MiB
         // holds the index of 100,000 favorites (11.5 MiB). And each INSERT (a duplicate aborts
         // it, and a tag's triggers change other rows) keeps a statement journal, which SQLite
         // writes to a temporary file unless told to keep it in memory: about 760,000 writes
@@ -32,7 +32,7 @@ extension QuoteDatabase {
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
         let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
         if count > 1000 {
-          try db.execute(sql: "PRAGMA cache_size = -15360")
+          try db.execute(sql: "PRAGMA cache_size = -14336")
           try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         defer {

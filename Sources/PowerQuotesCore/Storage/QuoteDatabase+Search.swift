@@ -69,6 +69,9 @@ extension QuoteDatabase: LibraryStore {
     }
   }
 
+  /// Yes: the count and the largest id come from the full-text index.
+  public var measuresSearchAhead: Bool { true }
+
   /// The shape of the hits' table without ranking them: the count and the largest id from the
   /// full-text index alone, and the authors in id order, read until one is `widthLimit` wide.
   public func searchShape(

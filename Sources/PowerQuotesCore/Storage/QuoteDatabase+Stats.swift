@@ -7,8 +7,8 @@ extension QuoteDatabase {
   ///
   /// A handful of grouped queries, one read transaction: the authors come from the table of
   /// distinct authors the triggers keep counted, the tags from the tag index, and one pass over
-  /// the favorites groups them by source and by the minute they were saved (a month's edge in
-  /// any time zone falls on a whole minute), which Swift then folds into local months.
+  /// the favorites reads each one's source and the minute it was saved (a month's edge in any
+  /// time zone falls on a whole minute), which ``StatsCounter`` folds into local months.
   public func favoriteStats(localTime: LocalTime) throws -> FavoriteStats {
     try translatingErrors {
       try writer.read { db in
@@ -38,11 +38,10 @@ extension QuoteDatabase {
         let tagged =
           try Int.fetchOne(db, sql: "SELECT count(DISTINCT favorite_id) FROM favorite_tag") ?? 0
 
+        // One pass in the table's order, folded in Swift: a GROUP BY would sort every row
+        // first (a library saved over years has nearly a group per favorite).
         let statement = try db.makeStatement(
-          sql: """
-            SELECT source, substr(saved_at, 1, 16) AS minute, count(*)
-            FROM favorite GROUP BY source, minute
-            """)
+          sql: "SELECT source, substr(saved_at, 1, 16) AS minute, 1 FROM favorite")
         var counter = StatsCounter(localTime: localTime)
         let rows = try Row.fetchCursor(statement)
         while let row = try rows.next() {

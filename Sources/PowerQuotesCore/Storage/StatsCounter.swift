@@ -1,19 +1,20 @@
 import Foundation
 
-/// Folds favorites counted by source and by the UTC minute they were saved (the rows of
-/// `GROUP BY source, minute`, sorted so) into counts by source and by local month, for both
-/// stores' `fav stats`: SQLite's rows as bytes, PostgreSQL's as text.
+/// Folds favorites counted by source and by the UTC minute they were saved, in any order, into
+/// counts by source and by local month, for both stores' `fav stats`: SQLite's rows as bytes
+/// (one per favorite, in the table's order), PostgreSQL's as text.
 ///
-/// A month's edge in any time zone falls on a whole minute, so minutes fold exactly. Rows come
-/// as bytes, and runs of one source or one month are added up before they reach a dictionary:
-/// a library saved over years has a group for nearly every favorite.
+/// A month's edge in any time zone falls on a whole minute, so minutes fold exactly. Runs of
+/// one source or one month (favorites read in id order were mostly saved in that order) are
+/// added up before they reach a dictionary, and each UTC day's offset is looked up once.
 struct StatsCounter {
   private let localTime: LocalTime
   private var sources: [String: Int] = [:]
+  /// Sources counted by their bytes, named once at the end.
+  private var sourcesByBytes: [[UInt8]: Int] = [:]
   private var months: [String: Int] = [:]
-  /// The source of the current run, as bytes and as text, and its count so far.
+  /// The source of the current run, as bytes, and its count so far.
   private var sourceBytes: [UInt8] = []
-  private var sourceName: String?
   private var sourceCount = 0
   /// The month of the current run and its count so far.
   private var month: (year: Int, month: Int, text: String)?
@@ -26,6 +27,8 @@ struct StatsCounter {
   /// The UTC day last looked at, and the offset in force all day when it was the same at both
   /// its ends; nil when it changes that day, and each minute is then looked up.
   private var day: (number: Int64, offset: Int?)?
+  /// Every day looked at so far, so that days out of order are looked up once.
+  private var days: [Int64: Int?] = [:]
 
   init(localTime: LocalTime) {
     self.localTime = localTime
@@ -36,10 +39,9 @@ struct StatsCounter {
   mutating func add(
     source: UnsafeBufferPointer<UInt8>, minute: UnsafeBufferPointer<UInt8>, count: Int
   ) {
-    if sourceName == nil || !source.elementsEqual(sourceBytes) {
+    if sourceCount == 0 || !source.elementsEqual(sourceBytes) {
       endSourceRun()
       sourceBytes = Array(source)
-      sourceName = RawFavorite.string(source)
     }
     sourceCount += count
     guard minute.count == 16, let (year, month) = localMonth(ofMinute: minute) else {
@@ -75,6 +77,13 @@ struct StatsCounter {
   mutating func counts() -> (sources: [FavoriteStats.Count], months: [FavoriteStats.Count]) {
     endSourceRun()
     endMonthRun()
+    // Bytes that are not UTF-8 read as the text SQLite's C string gives, as a String column
+    // would: two such sources may be one name.
+    for (bytes, count) in sourcesByBytes {
+      let name = bytes.withUnsafeBufferPointer { RawFavorite.string($0) }
+      sources[name, default: 0] += count
+    }
+    sourcesByBytes = [:]
     return (
       sources.map { FavoriteStats.Count($0.key, $0.value) }
         .sorted { ($0.count, $1.name) > ($1.count, $0.name) },
@@ -83,8 +92,7 @@ struct StatsCounter {
   }
 
   private mutating func endSourceRun() {
-    if let sourceName, sourceCount > 0 { sources[sourceName, default: 0] += sourceCount }
-    sourceName = nil
+    if sourceCount > 0 { sourcesByBytes[sourceBytes, default: 0] += sourceCount }
     sourceCount = 0
   }
 
@@ -106,12 +114,18 @@ struct StatsCounter {
     let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
     let dayNumber = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     if day?.number != dayNumber {
-      // Offsets change a few times a year: one that is the same at both ends of a day is in
-      // force all day, and the day's minutes need no lookup.
-      let start = Date(timeIntervalSince1970: TimeInterval(dayNumber * 86_400))
-      let first = localTime.offset(start)
-      let last = localTime.offset(start.addingTimeInterval(86_399))
-      day = (dayNumber, first == last ? first : nil)
+      if let known = days[dayNumber] {
+        day = (dayNumber, known)
+      } else {
+        // Offsets change a few times a year: one that is the same at both ends of a day is in
+        // force all day, and the day's minutes need no lookup.
+        let start = Date(timeIntervalSince1970: TimeInterval(dayNumber * 86_400))
+        let first = localTime.offset(start)
+        let last = localTime.offset(start.addingTimeInterval(86_399))
+        let offset: Int? = first == last ? first : nil
+        day = (dayNumber, offset)
+        days[dayNumber] = .some(offset)
+      }
     }
     guard let offset = day?.offset else {
       let clock = localTime.clock(at: date)

@@ -31,8 +31,16 @@ enum RowBytes {
 
   /// Appends `count` spaces.
   static func appendSpaces(_ count: Int, to out: inout [UInt8]) {
-    if count > 0 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
+    var left = count
+    while left > 0 {
+      let run = min(left, spaces.count)
+      out.append(contentsOf: spaces[..<run])
+      left -= run
+    }
   }
+
+  /// Spaces to copy from.
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
   /// Appends simple text cut to `width` columns as ``TerminalText/fitted(_:width:)`` cuts it,
   /// and returns the columns shown.

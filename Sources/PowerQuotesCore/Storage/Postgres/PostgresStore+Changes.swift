@@ -75,6 +75,17 @@ extension PostgresStore {
     }
   }
 
+  /// Takes `library_recording`'s row and lets it go at once, in the open transaction: a change
+  /// in progress on another machine is waited for (up to the timeout), the next one waits for
+  /// this transaction, and nothing is recorded meanwhile.
+  func takeTurn() throws {
+    try executeScript(
+      """
+      INSERT INTO library_recording (singleton, change_id) VALUES (1, 0);
+      DELETE FROM library_recording
+      """)
+  }
+
   /// The changes `fav undo` can take back, newest first.
   public func libraryChanges() throws -> [LibraryChange] {
     try execute("SELECT id, kind, summary, made_at FROM library_change ORDER BY id DESC")
@@ -96,15 +107,10 @@ extension PostgresStore {
   ///   back); then nothing changes.
   public func undoLastChange() throws -> LibraryChange? {
     try inTransaction {
-      // The recording row, taken and let go: another machine's change or undo waits for this
-      // one to commit, and nothing this undo does is logged. A favorite's tags may come back
-      // before the favorite: the keys are checked at commit.
-      try executeScript(
-        """
-        INSERT INTO library_recording (singleton, change_id) VALUES (1, 0);
-        DELETE FROM library_recording;
-        SET CONSTRAINTS ALL DEFERRED
-        """)
+      // Nothing this undo does is logged. A favorite's tags may come back before the
+      // favorite: the keys are checked at commit.
+      try takeTurn()
+      try execute("SET CONSTRAINTS ALL DEFERRED")
       guard
         let change = try execute(
           "SELECT id, kind, summary, made_at FROM library_change ORDER BY id DESC LIMIT 1"

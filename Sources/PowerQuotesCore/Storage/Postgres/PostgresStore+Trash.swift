@@ -94,6 +94,8 @@ extension PostgresStore {
   /// - Returns: how many favorites were deleted.
   public func emptyTrash() throws -> Int {
     try inTransaction {
+      // After a change in progress on another machine, whose history it forgets too.
+      try takeTurn()
       let deleted = try execute("DELETE FROM trashed_favorite RETURNING id").values.count
       try execute("DELETE FROM library_change")
       return deleted

@@ -35,6 +35,38 @@ extension FavoriteRecord {
     )
   }
 
+  /// The columns a table row is read from (``FavoriteColumns/table``), in the order of
+  /// ``rawTableRow(_:)`` and ``tableRow(_:)``.
+  static let tableColumns = [Columns.id, Columns.quote, Columns.author, Columns.tags]
+
+  /// ``raw(_:from:)`` of a row of ``tableColumns``: the other columns empty.
+  static func rawTableRow(_ statement: Statement) -> RawFavorite? {
+    let handle = statement.sqliteStatement
+    guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER,
+      sqlite3_column_type(handle, 1) == SQLITE_TEXT,
+      sqlite3_column_type(handle, 2) == SQLITE_TEXT,
+      sqlite3_column_type(handle, 3) == SQLITE_TEXT
+    else { return nil }
+    let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    return RawFavorite(
+      id: sqlite3_column_int64(handle, 0), quote: text(handle, column: 1),
+      author: text(handle, column: 2), source: none, sourceID: nil, savedAt: none, note: none,
+      tags: text(handle, column: 3))
+  }
+
+  /// The favorite in a row of ``tableColumns``, read by position; the columns a table does not
+  /// show are empty.
+  static func tableRow(_ row: Row) throws -> Favorite {
+    Favorite(
+      id: try row.decode(atIndex: 0),
+      quote: Quote(
+        text: try row.decode(atIndex: 1), author: try row.decode(atIndex: 2),
+        source: QuoteSource(rawValue: "")),
+      savedAt: .distantPast,
+      tags: tagList(try row.decode(atIndex: 3))
+    )
+  }
+
   /// The bytes of text column `column` of the statement `handle`'s current row, borrowed from
   /// SQLite until the statement steps again.
   static func text(_ handle: OpaquePointer, column: Int32) -> UnsafeBufferPointer<UInt8> {
