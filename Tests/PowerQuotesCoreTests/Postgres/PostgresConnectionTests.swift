@@ -108,16 +108,17 @@ struct PostgresConnectionTests {
   }
 
   @Test func cancelFromAnotherThreadEndsTheWait() async throws {
-    let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 10)
+    // A timeout past the sleep: only the cancel may end the wait, however late it comes.
+    let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 300)
     let sleeping = Task {
-      try await PostgresTestServer.onThread { try connection.execute("SELECT pg_sleep(30)") }
+      try await PostgresTestServer.onThread { try connection.execute("SELECT pg_sleep(200)") }
     }
     // Until the statement is on the server: then the cancel must wake its wait.
     let monitor = try PostgresConnection(url: connection.url, timeout: 10)
-    while try monitor.execute(
-      "SELECT count(*) AS c FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30)'"
-    ).value("c") == "0" {
-      try await Task.sleep(for: .milliseconds(20))
+    try await PostgresTestServer.waitUntil("the statement on the server") {
+      try monitor.execute(
+        "SELECT count(*) AS c FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(200)'"
+      ).value("c") != "0"
     }
     connection.cancel()
     await #expect(throws: CancellationError.self) { try await sleeping.value }

@@ -43,7 +43,9 @@ struct PostgresSchemaMigratorTests {
 
   @Test func twoMachinesStartingAtOnceMigrateOnce() async throws {
     try await PostgresTestServer.withFreshDatabase { url in
-      let connections = try (0..<4).map { _ in try PostgresConnection(url: url, timeout: 10) }
+      // A long timeout: this test is about taking turns, and on a loaded machine the others may
+      // wait longer than the usual 10 s before the monitor below gets its turn.
+      let connections = try (0..<4).map { _ in try PostgresConnection(url: url, timeout: 300) }
       // One holds the lock first, so that all the others wait on it and find the work done.
       try connections[0].execute("SELECT pg_advisory_lock($1)", [PostgresSchemaMigrator.lockKey])
       let migrations = connections.dropFirst().map { connection in
@@ -52,10 +54,8 @@ struct PostgresSchemaMigratorTests {
         }
       }
       let monitor = try PostgresConnection(url: url, timeout: 10)
-      while try monitor.execute(
-        Self.advisoryLocksHere + " AND NOT granted"
-      ).value("c") != "3" {
-        try await Task.sleep(for: .milliseconds(20))
+      try await PostgresTestServer.waitUntil("three sessions waiting for the lock") {
+        try monitor.execute(Self.advisoryLocksHere + " AND NOT granted").value("c") == "3"
       }
       try PostgresSchemaMigrator().migrate(connections[0])
       try connections[0].execute("SELECT pg_advisory_unlock($1)", [PostgresSchemaMigrator.lockKey])

@@ -44,6 +44,25 @@ enum PostgresTestServer {
     try await PostgresTestDatabase.onThread(body)
   }
 
+  /// Waits until `condition` holds, asking every 20 ms, for at most `limit`: a test that waits
+  /// for the server to reach a state fails when it never does, instead of hanging the suite.
+  static func waitUntil(
+    _ what: String, limit: Duration = .seconds(60), _ condition: () throws -> Bool
+  ) async throws {
+    let end = ContinuousClock.now + limit
+    while try !condition() {
+      guard ContinuousClock.now < end else { throw StateNeverReached(what: what, limit: limit) }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+  /// The server never reached the state a test waited for.
+  struct StateNeverReached: Error, CustomStringConvertible {
+    var what: String
+    var limit: Duration
+    var description: String { "Waited \(limit) for \(what), in vain." }
+  }
+
   /// ``withFreshDatabase(_:)`` for an async `body`.
   static func withFreshDatabase<T>(_ body: (PostgresURL) async throws -> T) async throws -> T {
     let base = try baseURL()
