@@ -69,8 +69,16 @@ struct ImportInsertTriggerTests {
       [
         ImportedQuote(position: 1, quote: Samples.rumi, tags: ["heart"]),
         ImportedQuote(position: 2, quote: Samples.rumi, note: "again", tags: ["soul"]),
+        ImportedQuote(position: 3, quote: Samples.seneca),
       ], at: testDate, dryRun: false)
-    #expect(counts.added == 1 && counts.alreadyFavorites == 1)
+    #expect(counts.added == 2 && counts.alreadyFavorites == 1)
+    // The duplicate's failed INSERT, with no statement journal now, took no id and left
+    // nothing: the next favorite has the next id, and the first has both tags and the note.
+    let rows = try database.writer.read { db in
+      try Row.fetchAll(db, sql: "SELECT id, note, tags FROM favorite ORDER BY id")
+        .map { "\($0["id"] as Int64) \($0["note"] as String) \($0["tags"] as String)" }
+    }
+    #expect(rows == ["1 again heart soul", "2  "])
     #expect(try triggers() == before)
     #expect(try insertTriggers() == insertOrder)
     try addAndCheckTriggers(Samples.lao, word: "journey")
@@ -87,7 +95,7 @@ struct ImportInsertTriggerTests {
     try addAndCheckTriggers(Samples.lao, word: "journey")
 
     let dry = try database.importFavorites(
-      [ImportedQuote(position: 1, quote: Samples.seneca, tags: ["time"])], at: testDate,
+      [ImportedQuote(position: 1, quote: Samples.socrates, tags: ["time"])], at: testDate,
       dryRun: true)
     #expect(dry.added == 1)
     #expect(try triggers() == before)
