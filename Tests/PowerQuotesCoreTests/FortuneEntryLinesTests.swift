@@ -36,4 +36,18 @@ struct FortuneEntryLinesTests {
         Quote(text: "Plain", author: "Writer", source: .imported),
       ])
   }
+
+  @Test("Lines of Unicode white space around an entry and before its author are dropped")
+  func unicodeBlankLines() throws {
+    let file = "\u{A0}\nQuote  \n\u{3000}\t\n-- A\n%\n\u{2003}\n\u{200B}\n%\nKept\u{A0}\n"
+    let batch = try ImportParser.parse(
+      bytes: Array(file.utf8), origin: "test", sink: nil, format: .fortune)
+    #expect(
+      batch.quotes.map(\.quote) == [
+        Quote(text: "Quote", author: "A", source: .imported),
+        Quote(text: "Kept\u{A0}", author: ImportParser.unknownAuthor, source: .imported),
+      ])
+    #expect(batch.quotes.map(\.position) == [1, 3])
+    #expect(batch.rejected.map(\.position) == [2])
+  }
 }

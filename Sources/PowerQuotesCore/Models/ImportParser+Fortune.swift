@@ -78,9 +78,13 @@ extension ImportParser {
       while let last = line.last, last == " " || last == "\t" { line.removeLast() }
       return line
     }
+    // A line is blank when `trimmed` would leave nothing of it.
+    func isBlank(_ line: Substring) -> Bool {
+      line.unicodeScalars.allSatisfy(String.isWhitespaceOrNewline)
+    }
     func dropBlankEnds() {
-      while let first = lines.first, String(first).trimmed.isEmpty { lines.removeFirst() }
-      while let last = lines.last, String(last).trimmed.isEmpty { lines.removeLast() }
+      while let first = lines.first, isBlank(first) { lines.removeFirst() }
+      while let last = lines.last, isBlank(last) { lines.removeLast() }
     }
     dropBlankEnds()
     var author = unknownAuthor
@@ -100,11 +104,21 @@ extension ImportParser {
   /// costs much less, unless a CR comes before a LF: the two are one Character, which is
   /// not `"\n"`. Only an entry with a CR has its Characters looked at.
   static func entryLines(_ entry: String) -> [Substring] {
-    guard entry.utf8.contains(0x0D) else {
-      return entry.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map {
-        Substring($0)
-      }
+    let utf8 = entry.utf8
+    guard !utf8.contains(0x0D) else {
+      return entry.split(separator: "\n", omittingEmptySubsequences: false)
     }
-    return entry.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines: [Substring] = []
+    var start = utf8.startIndex
+    var index = start
+    while index != utf8.endIndex {
+      if utf8[index] == 0x0A {
+        lines.append(Substring(utf8[start..<index]))
+        start = utf8.index(after: index)
+      }
+      index = utf8.index(after: index)
+    }
+    lines.append(Substring(utf8[start...]))
+    return lines
   }
 }
