@@ -73,18 +73,22 @@ extension ImportParser {
 
   /// An entry's quote and its author.
   private static func fortuneQuote(_ entry: String) -> (text: String, author: String) {
-    var lines = entry.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+    var lines = entryLines(entry).map { line in
       var line = line
       while let last = line.last, last == " " || last == "\t" { line.removeLast() }
-      return String(line)
+      return line
+    }
+    // A line is blank when `trimmed` would leave nothing of it.
+    func isBlank(_ line: Substring) -> Bool {
+      line.unicodeScalars.allSatisfy(String.isWhitespaceOrNewline)
     }
     func dropBlankEnds() {
-      while let first = lines.first, first.trimmed.isEmpty { lines.removeFirst() }
-      while let last = lines.last, last.trimmed.isEmpty { lines.removeLast() }
+      while let first = lines.first, isBlank(first) { lines.removeFirst() }
+      while let last = lines.last, isBlank(last) { lines.removeLast() }
     }
     dropBlankEnds()
     var author = unknownAuthor
-    if lines.count >= 2, let last = lines.last?.trimmed,
+    if lines.count >= 2, let last = lines.last.map({ String($0).trimmed }),
       let dash = ["—", "–", "--", "-"].first(where: { last.hasPrefix($0) })
     {
       author = String(last.dropFirst(dash.count)).trimmed
@@ -92,5 +96,29 @@ extension ImportParser {
       dropBlankEnds()
     }
     return (lines.joined(separator: "\n"), author)
+  }
+
+  /// The lines of `entry`: what splitting its Characters at `"\n"` gives, empty ones kept.
+  ///
+  /// Splitting its UTF-8 bytes at LF gives the same lines (a LF is a Character of its own) and
+  /// costs much less, unless a CR comes before a LF: the two are one Character, which is
+  /// not `"\n"`. Only an entry with a CR has its Characters looked at.
+  static func entryLines(_ entry: String) -> [Substring] {
+    let utf8 = entry.utf8
+    guard !utf8.contains(0x0D) else {
+      return entry.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+    var lines: [Substring] = []
+    var start = utf8.startIndex
+    var index = start
+    while index != utf8.endIndex {
+      if utf8[index] == 0x0A {
+        lines.append(Substring(utf8[start..<index]))
+        start = utf8.index(after: index)
+      }
+      index = utf8.index(after: index)
+    }
+    lines.append(Substring(utf8[start...]))
+    return lines
   }
 }

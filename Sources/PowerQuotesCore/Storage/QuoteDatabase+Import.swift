@@ -40,7 +40,6 @@ extension QuoteDatabase {
           try? db.execute(sql: "PRAGMA temp_store = \(tempStore)")
         }
         try db.inTransaction(.immediate) {
-          var rows = try ImportedRowWriter(db: db, date: date)
           var tagWriter = ImportedTagWriter(db: db)
           var failure: (any Error)?
           // One undoable change: the favorites it adds are one step, a range of ids, and the
@@ -49,6 +48,9 @@ extension QuoteDatabase {
           // logged at the end, as a whole.
           try recordingChange(.importFile, in: db, at: date, summary: Self.importSummary) {
             let firstID = try Self.startBulkImport(db)
+            let insertTriggers = try Self.setAsideInsertTriggers(db)
+            // Prepared once the triggers are gone, so SQLite need not prepare it again.
+            var rows = try ImportedRowWriter(db: db, date: date)
             tagWriter.firstNewID = firstID
             var added: ClosedRange<Int64>?
             try feed { imported in
@@ -70,6 +72,7 @@ extension QuoteDatabase {
               }
             }
             if let failure { throw failure }
+            try Self.restoreInsertTriggers(insertTriggers, db)
             try Self.finishBulkImport(db, from: firstID, added: added)
             return counts.added
           }
