@@ -53,7 +53,8 @@ extension QuoteDatabase {
   public func finishSync(source: QuoteSource, at date: Date) throws {
     try translatingErrors {
       try writeUnflushed { db in
-        try SyncStateRecord.filter(SyncStateRecord.Columns.source == source.rawValue)
+        // The count of rows changed (one, or none before the first page) is not needed.
+        _ = try SyncStateRecord.filter(SyncStateRecord.Columns.source == source.rawValue)
           .updateAll(
             db,
             SyncStateRecord.Columns.finishedAt.set(to: StoredTime.text(date)),
