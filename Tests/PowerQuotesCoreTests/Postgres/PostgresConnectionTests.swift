@@ -69,7 +69,7 @@ struct PostgresConnectionTests {
   @Test func aSilentServerTimesOutAfterAFractionOfASecond() throws {
     // A socket that listens and never accepts: the kernel completes the handshake, then nothing
     // answers powerquotes' first message.
-    let (socket, port) = try listeningSocket()
+    let (socket, port) = try LoopbackSocket.listening()
     defer { close(socket) }
     var url = try PostgresTestServer.baseURL()
     url.host = "127.0.0.1"
@@ -129,26 +129,8 @@ struct PostgresConnectionTests {
 
   /// A port on 127.0.0.1 that nothing listens on.
   private func closedPort() throws -> UInt16 {
-    let (socket, port) = try listeningSocket()
+    let (socket, port) = try LoopbackSocket.listening()
     close(socket)
     return port
-  }
-
-  /// A socket listening on 127.0.0.1, on a port the kernel picked.
-  private func listeningSocket() throws -> (Int32, UInt16) {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    try #require(socket >= 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(socket, $0, length) == 0 && listen(socket, 8) == 0
-          && getsockname(socket, $0, &length) == 0
-      }
-    }
-    try #require(bound)
-    return (socket, UInt16(bigEndian: address.sin_port))
   }
 }

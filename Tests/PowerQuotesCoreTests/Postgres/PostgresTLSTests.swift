@@ -21,7 +21,7 @@ struct PostgresTLSTests {
   }
 
   @Test func requireFromAServerWithoutTLSIsOneSentence() throws {
-    let (listener, port) = try listeningSocket()
+    let (listener, port) = try LoopbackSocket.listening()
     defer { close(listener) }
     let answered = Thread {
       let client = accept(listener, nil, nil)
@@ -86,23 +86,5 @@ struct PostgresTLSTests {
       "The test server offers no TLS: start it with Scripts/postgres-test-server.sh")
     let file = try #require(settings.value("file"))
     return (file as NSString).deletingLastPathComponent
-  }
-
-  /// A socket listening on 127.0.0.1, on a port the kernel picked.
-  private func listeningSocket() throws -> (Int32, UInt16) {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    try #require(socket >= 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(socket, $0, length) == 0 && listen(socket, 8) == 0
-          && getsockname(socket, $0, &length) == 0
-      }
-    }
-    try #require(bound)
-    return (socket, UInt16(bigEndian: address.sin_port))
   }
 }
