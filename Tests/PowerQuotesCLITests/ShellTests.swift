@@ -117,22 +117,24 @@ struct ShellTests: CLITestSuite {
     #expect(try database.favorites().map(\.id) == [2])
   }
 
-  @Test("list shows a page at a time, with an indicator, and more goes on")
-  func paging() async throws {
-    for n in 1...12 {
+  /// Favorites "Quote 1" to "Quote `count`", by "Author", saved by hand.
+  private func addNumberedFavorites(_ count: Int) throws {
+    for n in 1...count {
       _ = try database.addFavorite(
         Quote(text: "Quote \(n)", author: "Author", source: .manual),
         at: testDate
       )
     }
-    // A 9-row window: 5 rows a page.
-    let terminal = TerminalInfo(
-      width: 80,
-      height: 9,
-      inputIsTerminal: false,
-      outputIsTerminal: false,
-      usesColor: false
-    )
+  }
+
+  /// A 9-row window, not a terminal: 5 rows a page.
+  private static let nineRows = TerminalInfo(
+    width: 80, height: 9, inputIsTerminal: false, outputIsTerminal: false, usesColor: false)
+
+  @Test("list shows a page at a time, with an indicator, and more goes on")
+  func paging() async throws {
+    try addNumberedFavorites(12)
+    let terminal = Self.nineRows
     let (shell, _) = session(["list", "more", "more", "more"], terminal: terminal)
     #expect(await shell.run() == 0)
     let indicators = console.err.split(separator: "\n")
@@ -149,20 +151,8 @@ struct ShellTests: CLITestSuite {
 
   @Test("more after the rest was removed says so, with no header and no rows")
   func pagingEndsEarly() async throws {
-    for n in 1...7 {
-      _ = try database.addFavorite(
-        Quote(text: "Quote \(n)", author: "Author", source: .manual),
-        at: testDate
-      )
-    }
-    // A 9-row window: 5 rows a page.
-    let terminal = TerminalInfo(
-      width: 80,
-      height: 9,
-      inputIsTerminal: false,
-      outputIsTerminal: false,
-      usesColor: false
-    )
+    try addNumberedFavorites(7)
+    let terminal = Self.nineRows
     let (shell, _) = session(["list", "fav rm 6 7 --yes", "more"], terminal: terminal)
     #expect(await shell.run() == 0)
     // fav rm says what it removed on stdout too.
