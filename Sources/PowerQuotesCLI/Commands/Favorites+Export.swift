@@ -4,8 +4,9 @@ import PowerQuotesCore
 extension Favorites {
   /// `powerquotes fav export`: favorites out, as data.
   struct Export: EnvironmentCommand {
+    static let commandName = "export"
     static let configuration = CommandConfiguration(
-      commandName: "export",
+      commandName: commandName,
       abstract: "Write favorites as JSON, CSV, Markdown or a fortune file.",
       discussion: """
         JSON (the default) keeps everything and 'fav import' reads it back exactly. CSV has \

@@ -4,8 +4,9 @@ import PowerQuotesCore
 extension Favorites {
   /// `powerquotes fav find <query>`: full-text search over the library.
   struct Find: EnvironmentCommand {
+    static let commandName = "find"
     static let configuration = CommandConfiguration(
-      commandName: "find",
+      commandName: commandName,
       abstract: "Find favorites by their words: quote, author, note and tags, best match first.",
       discussion: """
         Every word must match, anywhere in the quote, the author, the note or the tags. Case \

@@ -4,8 +4,9 @@ import PowerQuotesCore
 extension Favorites {
   /// `powerquotes fav list`: the favorites table.
   struct List: EnvironmentCommand {
+    static let commandName = "list"
     static let configuration = CommandConfiguration(
-      commandName: "list",
+      commandName: commandName,
       abstract: "List favorites: id, author and the start of the quote, and their tags.",
       discussion: """
         Ids never change: removing a favorite does not renumber the others.
@@ -37,8 +38,9 @@ extension Favorites {
 
   /// `powerquotes fav search <author>`: the author search bar.
   struct Search: EnvironmentCommand {
+    static let commandName = "search"
     static let configuration = CommandConfiguration(
-      commandName: "search",
+      commandName: commandName,
       abstract: "List favorites whose author contains the text.",
       discussion: """
         Ignores case and accents: 'umar' finds 'Umar ibn Al-Khattāb (R.A)'. Finding nothing \

@@ -4,8 +4,9 @@ import PowerQuotesCore
 extension Favorites {
   /// `powerquotes fav stats`: counts of the library.
   struct Stats: EnvironmentCommand {
+    static let commandName = "stats"
     static let configuration = CommandConfiguration(
-      commandName: "stats",
+      commandName: commandName,
       abstract: "Count favorites: by author (top 10), source, tag and month saved.",
       discussion: """
         Months are those of your local calendar (set TZ to choose another time zone). On a \

@@ -2,8 +2,9 @@ import ArgumentParser
 
 /// `powerquotes fav`: the favorites table.
 struct Favorites: AsyncParsableCommand {
+  static let commandName = "fav"
   static let configuration = CommandConfiguration(
-    commandName: "fav",
+    commandName: commandName,
     abstract:
       "Save, list, find, tag, show, edit, share, remove, restore, export, import and count favorites.",
     discussion: """

@@ -29,15 +29,10 @@ extension PowerQuotesCommand {
 
   /// The command `words` give, as `main` reads them.
   ///
-  /// ``parse(words:)``, but `random` with long options only is built directly (see
-  /// `Random.direct(_:)`). The shell's lines go through ArgumentParser.
+  /// ``parse(words:)``, but the commands that can be are built directly (see `DirectCommand`).
+  /// The shell's lines go through ArgumentParser.
   static func parseDirectly(words: [String]) throws -> any ParsableCommand {
-    if words.first == Random.commandName,
-      let random = Random.direct(words.dropFirst())
-    {
-      return random
-    }
-    return try parse(words: words)
+    try DirectLine(words: words)?.command ?? parse(words: words)
   }
 
   private static func isNegativeNumber(_ word: String) -> Bool {

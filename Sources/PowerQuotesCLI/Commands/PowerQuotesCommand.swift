@@ -40,12 +40,12 @@ struct PowerQuotesCommand: AsyncParsableCommand {
       if arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
         arguments = ["shell"]
       }
-      var command = try parseDirectly(words: arguments)
-      if var random = command as? Random {
-        // Cast to the type itself: a cast to a protocol makes the runtime look the conformance
-        // up among all of the binary's.
-        try await random.run()
-      } else if var command = command as? any AsyncParsableCommand {
+      if let line = DirectLine(words: arguments) {
+        try await line.run()
+        return
+      }
+      var command = try parse(words: arguments)
+      if var command = command as? any AsyncParsableCommand {
         try await command.run()
       } else {
         try command.run()

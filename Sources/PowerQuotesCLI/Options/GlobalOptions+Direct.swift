@@ -39,3 +39,14 @@ extension LengthOptions {
     maxLength = try words.value("--max-length")
   }
 }
+
+extension TagOptions {
+  /// The names of the options, for commands built directly (see `LongOptionWords`).
+  static let optionNames = ["--tag"]
+
+  /// The option `words` give, converted as ArgumentParser converts it.
+  init(_ words: LongOptionWords) throws {
+    self.init()
+    tag = try words.value("--tag")
+  }
+}

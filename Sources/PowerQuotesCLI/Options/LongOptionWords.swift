@@ -1,13 +1,14 @@
 import ArgumentParser
 
 /// A command's words read as long options only: each `--flag`, and each `--option value`,
-/// at most once, or nil when they are anything more.
+/// at most once, and for a command that takes them, arguments; or nil when they are anything
+/// more.
 ///
-/// For the few commands built directly rather than by ArgumentParser (see
-/// `PowerQuotesCommand.parseDirectly(words:)`), and only for lines whose meaning is plain: a
-/// word that is not one of the names given, a name given twice, `--name=value`, `--`, short
-/// options, and a value that is empty or starts with `-` make it nil, and ArgumentParser reads
-/// the line as before, with its messages.
+/// For the few commands built directly rather than by ArgumentParser (see `DirectCommand`),
+/// and only for lines whose meaning is plain: a word that is not one of the names given (or,
+/// for a command with arguments, one that starts with `-`), a name given twice,
+/// `--name=value`, `--`, short options, and a value that is empty or starts with `-` make it
+/// nil, and ArgumentParser reads the line as before, with its messages.
 struct LongOptionWords {
   // Arrays, not sets and dictionaries: a dozen names are found as fast, and a start that builds
   // a Set<String> or [String: String] first makes the Swift runtime look their conformances up.
@@ -16,10 +17,14 @@ struct LongOptionWords {
   private(set) var flags: [String] = []
   /// The options given, with their values.
   private(set) var values: [(name: String, value: String)] = []
+  /// The other words, in their order: the command's arguments.
+  private(set) var arguments: [String] = []
 
-  /// Reads `words` with `flags` and `options` (long names with their `--`).
+  /// Reads `words` with `flags` and `options` (long names with their `--`), and when
+  /// `takesArguments`, the words that do not start with `-` as arguments.
   init?(
-    _ words: some Sequence<String>, flags flagNames: [String], options optionNames: [String]
+    _ words: some Sequence<String>, flags flagNames: [String], options optionNames: [String],
+    takesArguments: Bool = false
   ) {
     var words = words.makeIterator()
     while let word = words.next() {
@@ -30,6 +35,8 @@ struct LongOptionWords {
         guard text(word) == nil, let value = words.next(), !value.isEmpty, value.first != "-"
         else { return nil }
         values.append((word, value))
+      } else if takesArguments && word.first != "-" {
+        arguments.append(word)
       } else {
         return nil
       }

@@ -1,0 +1,87 @@
+import ArgumentParser
+
+/// A command that `main` builds from its words without ArgumentParser when they are plain long
+/// options and arguments (see `LongOptionWords`); any other line is left to ArgumentParser,
+/// with its messages.
+///
+/// ArgumentParser finds a command's options by reflection, and its generic property wrappers
+/// make the Swift runtime scan every protocol conformance in the binary: a few milliseconds
+/// per start, which is most of the start of the commands people run most (`random` in a
+/// shell's start-up file, the listings and searches of the library).
+protocol DirectCommand: AsyncParsableCommand {
+  /// The long flags the command and its option groups take, with their `--`.
+  static var directFlagNames: [String] { get }
+  /// The long options the command and its option groups take, with their `--`.
+  static var directOptionNames: [String] { get }
+  /// Whether the command takes arguments: the words that are not options.
+  static var takesArguments: Bool { get }
+
+  /// The command `words` give, converted and validated as ArgumentParser would: the option
+  /// groups as they are decoded, then the command.
+  ///
+  /// - Throws: when a value does not convert or the command does not validate; ArgumentParser
+  ///   then reads the line, and its error is the one shown.
+  init(direct words: LongOptionWords) throws
+}
+
+extension DirectCommand {
+  static var directFlagNames: [String] { [] }
+  static var takesArguments: Bool { false }
+
+  /// The command `words` (what follows the command's name) give, or nil when ArgumentParser
+  /// must read them.
+  static func direct(_ words: some Sequence<String>) -> Self? {
+    guard
+      let words = LongOptionWords(
+        words, flags: directFlagNames, options: directOptionNames,
+        takesArguments: takesArguments)
+    else { return nil }
+    return try? Self(direct: words)
+  }
+}
+
+/// A command line built directly, and how to run it.
+struct DirectLine {
+  /// The command, as ArgumentParser would have made it.
+  let command: any ParsableCommand
+  /// Runs it.
+  ///
+  /// Made where the command's type is known, so that running it asks the runtime for no
+  /// protocol conformance (a cast to `any AsyncParsableCommand` would scan them all).
+  let run: () async throws -> Void
+
+  init<Command: DirectCommand>(_ command: Command) {
+    self.command = command
+    self.run = {
+      var command = command
+      try await command.run()
+    }
+  }
+
+  /// The line `words` (a command line without `powerquotes`) make when its command is one of
+  /// those built directly and its words are plain; nil otherwise.
+  init?(words: [String]) {
+    guard let name = words.first else { return nil }
+    let rest = words.dropFirst()
+    if name == Random.commandName {
+      guard let random = Random.direct(rest) else { return nil }
+      self.init(random)
+      return
+    }
+    guard name == Favorites.commandName, let subcommand = rest.first else { return nil }
+    let arguments = rest.dropFirst()
+    switch subcommand {
+    case Favorites.List.commandName: self.init(Favorites.List.self, arguments)
+    case Favorites.Search.commandName: self.init(Favorites.Search.self, arguments)
+    case Favorites.Find.commandName: self.init(Favorites.Find.self, arguments)
+    case Favorites.Stats.commandName: self.init(Favorites.Stats.self, arguments)
+    case Favorites.Export.commandName: self.init(Favorites.Export.self, arguments)
+    default: return nil
+    }
+  }
+
+  private init?<Command: DirectCommand>(_: Command.Type, _ words: ArraySlice<String>) {
+    guard let command = Command.direct(words) else { return nil }
+    self.init(command)
+  }
+}
