@@ -243,6 +243,33 @@ import Testing
     #expect(lines.contains("Evil  quote.") && lines.contains("A\u{FFFD}B"))
   }
 
+  @Test("A table row whose quote is a blob lists as the text its bytes make")
+  func blobQuotes() throws {
+    let database = try QuoteDatabase.inMemory()
+    try database.writer.write { db in
+      // A text column holds a blob only when one is written in as such: read as text.
+      try db.execute(
+        sql: """
+          INSERT INTO favorite (quote, author, source, saved_at, quote_key, author_key,
+            author_folded)
+          VALUES (X'48656C6C6F2E', 'Rumi', 'manual', '2026-01-15 08:00:00.000', 'a', 'a', 'a'),
+          (X'41FF42', 'Rumi', 'manual', '2026-01-15 08:00:00.000', 'b', 'b', 'b')
+          """)
+    }
+    let view = FavoriteListView(
+      shape: FavoriteListShape(count: 2, largestID: 2, widestAuthor: 4), width: 80,
+      painter: TextPainter(enabled: false))
+    var lines: [String] = []
+    try database.forEachFavoriteRow(
+      matching: nil, tag: nil, after: 0, limit: nil, columns: .table
+    ) { row in
+      var line: [UInt8] = []
+      view.appendRow(row, to: &line)
+      lines.append(String(decoding: line, as: UTF8.self))
+    }
+    #expect(lines == [" 1  Rumi    Hello.\n", " 2  Rumi    A\u{FFFD}B\n"])
+  }
+
   @Test("Byte checks agree with the String checks they stand for")
   func byteChecks() throws {
     var generator = SeededGenerator(seed: 11)

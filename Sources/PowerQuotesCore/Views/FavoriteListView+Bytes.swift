@@ -15,34 +15,42 @@ extension FavoriteListView {
       let quoteLength = UntrustedText.simpleLength(row.quote),
       RowBytes.arePlainTags(row.tags)
     else { return false }
-    RowBytes.appendSpaces(idWidth - RowBytes.decimalCount(row.id), to: &out)
-    RowBytes.appendDecimal(row.id, to: &out)
-    out.append(contentsOf: [0x20, 0x20])
-    let authorShown = RowBytes.appendFitted(
-      row.author, length: authorLength, width: authorWidth, to: &out)
-    RowBytes.appendSpaces(authorWidth - authorShown, to: &out)
-    out.append(contentsOf: [0x20, 0x20])
-    if row.tags.isEmpty {
-      _ = RowBytes.appendFitted(row.quote, length: quoteLength, width: quoteWidth, to: &out)
-    } else {
-      // `#a #b`: as TagText.hashed writes plain tags. The tags take at most half the column,
-      // and the quote what they leave, as in row(id:quote:tags:).
-      var tagText: [UInt8] = [UInt8(ascii: "#")]
-      tagText.reserveCapacity(row.tags.count * 2)
-      for byte in row.tags {
-        tagText.append(byte)
-        if byte == 0x20 { tagText.append(UInt8(ascii: "#")) }
+    // The longest the line can be: the id and its padding, the author with an ellipsis and
+    // its padding, the quote with an ellipsis, and the tags each with a `#` and an ellipsis.
+    let bound =
+      max(idWidth, 20) + 4 + row.author.count + 3 + authorWidth + row.quote.count + 3
+      + 2 * row.tags.count + 6
+    ByteCursor.appending(capacity: bound, to: &out) { line in
+      line.writeSpaces(idWidth - RowBytes.decimalCount(row.id))
+      line.writeDecimal(row.id)
+      line.writeSpaces(2)
+      let authorShown = RowBytes.writeFitted(
+        row.author, length: authorLength, width: authorWidth, to: &line)
+      line.writeSpaces(authorWidth - authorShown + 2)
+      if row.tags.isEmpty {
+        _ = RowBytes.writeFitted(row.quote, length: quoteLength, width: quoteWidth, to: &line)
+      } else {
+        // `#a #b`: as TagText.hashed writes plain tags. The tags take at most half the column,
+        // and the quote what they leave, as in row(id:quote:tags:).
+        let tagLength = 2 * row.tags.count + 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * tagLength + 3) { scratch in
+          var text = ByteCursor(UnsafeMutableBufferPointer(rebasing: scratch[..<tagLength]))
+          text.write(UInt8(ascii: "#"))
+          for byte in row.tags {
+            text.write(byte)
+            if byte == 0x20 { text.write(UInt8(ascii: "#")) }
+          }
+          var tags = ByteCursor(UnsafeMutableBufferPointer(rebasing: scratch[tagLength...]))
+          let tagWidth = RowBytes.writeFitted(
+            text.written, length: text.written.count, width: quoteWidth / 2, to: &tags)
+          _ = RowBytes.writeFitted(
+            row.quote, length: quoteLength, width: quoteWidth - tagWidth - 1, to: &line)
+          line.write(0x20)
+          line.write(tags.written)
+        }
       }
-      var fittedTags: [UInt8] = []
-      let tagWidth = tagText.withUnsafeBufferPointer { tags in
-        RowBytes.appendFitted(tags, length: tags.count, width: quoteWidth / 2, to: &fittedTags)
-      }
-      _ = RowBytes.appendFitted(
-        row.quote, length: quoteLength, width: quoteWidth - tagWidth - 1, to: &out)
-      out.append(0x20)
-      out.append(contentsOf: fittedTags)
+      line.write(0x0A)
     }
-    out.append(0x0A)
     return true
   }
 }

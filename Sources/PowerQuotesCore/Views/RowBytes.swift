@@ -2,24 +2,16 @@
 enum RowBytes {
   /// Appends `value` in decimal.
   static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-      (0, 0, 0, 0, 0, 0, 0, 0)
-    // At most 20 digits: written backwards into a small stack buffer, then copied.
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var index = buffer.count
-      repeat {
-        index -= 1
-        buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      out.append(contentsOf: buffer[index...])
-    }
+    ByteCursor.appending(capacity: 20, to: &out) { $0.writeDecimal(value) }
   }
 
-  /// How many digits `value` (0 or more) has in decimal.
+  /// How many digits `value` has in decimal.
   static func decimalCount(_ value: Int64) -> Int {
+    decimalCount(value.magnitude)
+  }
+
+  /// How many digits `value` has in decimal.
+  static func decimalCount(_ value: UInt64) -> Int {
     var count = 1
     var rest = value / 10
     while rest > 0 {
@@ -29,29 +21,16 @@ enum RowBytes {
     return count
   }
 
-  /// Appends `count` spaces.
-  static func appendSpaces(_ count: Int, to out: inout [UInt8]) {
-    var left = count
-    while left > 0 {
-      let run = min(left, spaces.count)
-      out.append(contentsOf: spaces[..<run])
-      left -= run
-    }
-  }
-
-  /// Spaces to copy from.
-  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
-
-  /// Appends simple text cut to `width` columns as ``TerminalText/fitted(_:width:)`` cuts it,
-  /// and returns the columns shown.
+  /// Writes simple text cut to `width` columns as ``TerminalText/fitted(_:width:)`` cuts it,
+  /// and returns the columns shown: at most `bytes.count` + 3 bytes.
   ///
   /// `length` is what ``UntrustedText/simpleLength(_:)`` gave for the bytes; `width` is 1 or
   /// more.
-  static func appendFitted(
-    _ bytes: UnsafeBufferPointer<UInt8>, length: Int, width: Int, to out: inout [UInt8]
+  static func writeFitted(
+    _ bytes: UnsafeBufferPointer<UInt8>, length: Int, width: Int, to out: inout ByteCursor
   ) -> Int {
     if length <= width {
-      out.append(contentsOf: bytes)
+      out.write(bytes)
       return length
     }
     // Keep width - 1 scalars, then drop spaces and no-break spaces before the ellipsis.
@@ -76,8 +55,10 @@ enum RowBytes {
       }
       kept -= 1
     }
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<end]))
-    out.append(contentsOf: [0xE2, 0x80, 0xA6])  // …
+    out.write(UnsafeBufferPointer(rebasing: bytes[..<end]))
+    out.write(0xE2)  // …
+    out.write(0x80)
+    out.write(0xA6)
     return kept + 1
   }
 

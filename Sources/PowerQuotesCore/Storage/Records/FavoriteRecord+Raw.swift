@@ -40,18 +40,21 @@ extension FavoriteRecord {
   static let tableColumns = [Columns.id, Columns.quote, Columns.author, Columns.tags]
 
   /// ``raw(_:from:)`` of a row of ``tableColumns``: the other columns empty.
+  ///
+  /// Without asking each column's type, a tenth of a long listing: the id is the rowid, and
+  /// the text columns are `NOT NULL` with text affinity, so they hold text or a blob, whose
+  /// bytes the writers check as they would the text it decodes to. A NULL they cannot hold
+  /// makes it nil all the same.
   static func rawTableRow(_ statement: Statement) -> RawFavorite? {
     let handle = statement.sqliteStatement
-    guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER,
-      sqlite3_column_type(handle, 1) == SQLITE_TEXT,
-      sqlite3_column_type(handle, 2) == SQLITE_TEXT,
-      sqlite3_column_type(handle, 3) == SQLITE_TEXT
+    guard let quote = presentText(handle, column: 1),
+      let author = presentText(handle, column: 2),
+      let tags = presentText(handle, column: 3)
     else { return nil }
     let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     return RawFavorite(
-      id: sqlite3_column_int64(handle, 0), quote: text(handle, column: 1),
-      author: text(handle, column: 2), source: none, sourceID: nil, savedAt: none, note: none,
-      tags: text(handle, column: 3))
+      id: sqlite3_column_int64(handle, 0), quote: quote, author: author, source: none,
+      sourceID: nil, savedAt: none, note: none, tags: tags)
   }
 
   /// The favorite in a row of ``tableColumns``, read by position; the columns a table does not
@@ -74,5 +77,11 @@ extension FavoriteRecord {
     let start = sqlite3_column_text(handle, column)
     let count = Int(sqlite3_column_bytes(handle, column))
     return UnsafeBufferPointer(start: start, count: start == nil ? 0 : count)
+  }
+
+  /// ``text(_:column:)``, or nil when the column is NULL.
+  static func presentText(_ handle: OpaquePointer, column: Int32) -> UnsafeBufferPointer<UInt8>? {
+    guard let start = sqlite3_column_text(handle, column) else { return nil }
+    return UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, column)))
   }
 }
