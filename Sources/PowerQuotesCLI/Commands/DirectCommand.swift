@@ -16,11 +16,10 @@ protocol DirectCommand: AsyncParsableCommand {
   /// Whether the command takes arguments: the words that are not options.
   static var takesArguments: Bool { get }
 
-  /// The command `words` give, converted and validated as ArgumentParser would: the option
-  /// groups as they are decoded, then the command.
+  /// The command `words` give, converted as ArgumentParser would, its option groups validated
+  /// (see `DirectOptionGroup`).
   ///
-  /// - Throws: when a value does not convert or the command does not validate; ArgumentParser
-  ///   then reads the line, and its error is the one shown.
+  /// - Throws: when a value does not convert or a group does not validate.
   init(direct words: LongOptionWords) throws
 }
 
@@ -28,15 +27,33 @@ extension DirectCommand {
   static var directFlagNames: [String] { [] }
   static var takesArguments: Bool { false }
 
-  /// The command `words` (what follows the command's name) give, or nil when ArgumentParser
-  /// must read them.
+  /// The command `words` (what follows the command's name) give, validated, or nil when
+  /// ArgumentParser must read them: then its error, if any, is the one shown, so the order in
+  /// which the direct way finds a fault does not matter.
   static func direct(_ words: some Sequence<String>) -> Self? {
     guard
       let words = LongOptionWords(
         words, flags: directFlagNames, options: directOptionNames,
-        takesArguments: takesArguments)
+        takesArguments: takesArguments),
+      var command = try? Self(direct: words),
+      (try? command.validate()) != nil
     else { return nil }
-    return try? Self(direct: words)
+    return command
+  }
+}
+
+/// An option group that commands built directly read from their words.
+protocol DirectOptionGroup: ParsableArguments {
+  /// The group's options `words` give, converted as ArgumentParser converts them.
+  init(_ words: LongOptionWords) throws
+}
+
+extension DirectOptionGroup {
+  /// The group `words` give, validated.
+  static func validated(_ words: LongOptionWords) throws -> Self {
+    var group = try Self(words)
+    try group.validate()
+    return group
   }
 }
 

@@ -1,8 +1,7 @@
 import ArgumentParser
 
 // The listings and searches of the library, built directly when their words are plain (see
-// `DirectCommand`). Each sets every property its ArgumentParser form has, then validates in
-// ArgumentParser's order: the option groups as they are decoded, then the command.
+// `DirectCommand`): each sets every property its ArgumentParser form has.
 
 extension Favorites.List: DirectCommand {
   static let directOptionNames =
@@ -10,13 +9,9 @@ extension Favorites.List: DirectCommand {
 
   init(direct words: LongOptionWords) throws {
     self.init()
-    tagOption = try TagOptions(words)
-    output = try FormatOptions(words)
-    global = try GlobalOptions(words)
-    try tagOption.validate()
-    try output.validate()
-    try global.validate()
-    try validate()
+    tagOption = try .validated(words)
+    output = try .validated(words)
+    global = try .validated(words)
   }
 }
 
@@ -27,11 +22,8 @@ extension Favorites.Search: DirectCommand {
   init(direct words: LongOptionWords) throws {
     self.init()
     self.words = words.arguments
-    output = try FormatOptions(words)
-    global = try GlobalOptions(words)
-    try output.validate()
-    try global.validate()
-    try validate()
+    output = try .validated(words)
+    global = try .validated(words)
   }
 }
 
@@ -43,13 +35,9 @@ extension Favorites.Find: DirectCommand {
   init(direct words: LongOptionWords) throws {
     self.init()
     self.words = words.arguments
-    tagOption = try TagOptions(words)
-    output = try FormatOptions(words)
-    global = try GlobalOptions(words)
-    try tagOption.validate()
-    try output.validate()
-    try global.validate()
-    try validate()
+    tagOption = try .validated(words)
+    output = try .validated(words)
+    global = try .validated(words)
   }
 }
 
@@ -58,11 +46,8 @@ extension Favorites.Stats: DirectCommand {
 
   init(direct words: LongOptionWords) throws {
     self.init()
-    output = try FormatOptions(words)
-    global = try GlobalOptions(words)
-    try output.validate()
-    try global.validate()
-    try validate()
+    output = try .validated(words)
+    global = try .validated(words)
   }
 }
 
@@ -75,10 +60,7 @@ extension Favorites.Export: DirectCommand {
     format = try words.value("--format") ?? .json
     output = try words.value("--output")
     author = try words.value("--author")
-    tagOption = try TagOptions(words)
-    global = try GlobalOptions(words)
-    try tagOption.validate()
-    try global.validate()
-    try validate()
+    tagOption = try .validated(words)
+    global = try .validated(words)
   }
 }

@@ -17,13 +17,8 @@ extension Random: DirectCommand {
     favorites = words.has("--favorites")
     author = try words.value("--author")
     tag = try words.value("--tag")
-    lengths = try LengthOptions(words)
-    output = try FormatOptions(words)
-    global = try GlobalOptions(words)
-    // In ArgumentParser's order: the option groups as they are decoded, then the command.
-    try lengths.validate()
-    try output.validate()
-    try global.validate()
-    try validate()
+    lengths = try .validated(words)
+    output = try .validated(words)
+    global = try .validated(words)
   }
 }

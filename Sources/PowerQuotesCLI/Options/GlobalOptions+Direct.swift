@@ -1,6 +1,6 @@
 import ArgumentParser
 
-extension GlobalOptions {
+extension GlobalOptions: DirectOptionGroup {
   /// The names of the options, for commands built directly (see `LongOptionWords`).
   static let optionNames = ["--database", "--api-url", "--zenquotes-url", "--timeout", "--color"]
 
@@ -15,7 +15,7 @@ extension GlobalOptions {
   }
 }
 
-extension FormatOptions {
+extension FormatOptions: DirectOptionGroup {
   /// The names of the options, for commands built directly (see `LongOptionWords`).
   static let optionNames = ["--format"]
 
@@ -26,7 +26,7 @@ extension FormatOptions {
   }
 }
 
-extension LengthOptions {
+extension LengthOptions: DirectOptionGroup {
   /// The names of the flags and options, for commands built directly (see `LongOptionWords`).
   static let flagNames = ["--short", "--long"]
   static let optionNames = ["--max-length"]
@@ -40,7 +40,7 @@ extension LengthOptions {
   }
 }
 
-extension TagOptions {
+extension TagOptions: DirectOptionGroup {
   /// The names of the options, for commands built directly (see `LongOptionWords`).
   static let optionNames = ["--tag"]
 
