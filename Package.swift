@@ -111,3 +111,11 @@ let package = Package(
     ),
   ]
 )
+
+// An async function without isolation runs where its caller runs (SE-0461): a command started
+// on the main thread stays there until it truly waits, and starts no thread if it never does.
+// On every Swift target of ours, so that their async function types agree.
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+}

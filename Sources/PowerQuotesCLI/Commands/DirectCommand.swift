@@ -8,7 +8,7 @@ import ArgumentParser
 /// make the Swift runtime scan every protocol conformance in the binary: a few milliseconds
 /// per start, which is most of the start of the commands people run most (`random` in a
 /// shell's start-up file, the listings and searches of the library).
-protocol DirectCommand: AsyncParsableCommand {
+protocol DirectCommand: EnvironmentCommand {
   /// The long flags the command and its option groups take, with their `--`.
   static var directFlagNames: [String] { get }
   /// The long options the command and its option groups take, with their `--`.
@@ -64,14 +64,14 @@ struct DirectLine {
   /// Runs it.
   ///
   /// Made where the command's type is known, so that running it asks the runtime for no
-  /// protocol conformance (a cast to `any AsyncParsableCommand` would scan them all).
+  /// protocol conformance (a cast to `any EnvironmentCommand` would scan them all).
   let run: () async throws -> Void
 
   init<Command: DirectCommand>(_ command: Command) {
     self.command = command
     self.run = {
       var command = command
-      try await command.run()
+      try await command.runFromCommandLine()
     }
   }
 

@@ -13,6 +13,11 @@ protocol EnvironmentCommand: AsyncParsableCommand, Sendable {
   /// Does the command's work.
   func run(_ env: AppEnvironment) async throws
 
+  /// Runs the command from the command line: by default, ``run(_:)`` over the live
+  /// environment. What ArgumentParser's `run()` calls, and what `main` calls itself (ours runs
+  /// where its caller runs; ArgumentParser's requirement would move to Swift's thread pool).
+  mutating func runFromCommandLine() async throws
+
   /// Why the command cannot run as a line of the shell, or nil (the default) when it can.
   static var shellRefusal: String? { get }
 
@@ -26,6 +31,10 @@ protocol EnvironmentCommand: AsyncParsableCommand, Sendable {
 
 extension EnvironmentCommand {
   mutating func run() async throws {
+    try await runFromCommandLine()
+  }
+
+  mutating func runFromCommandLine() async throws {
     let env = AppEnvironment.live(global)
     // The process ends with the command: its SQLite store is closed by the exit.
     defer { env.database.leaveOpenUntilExit() }

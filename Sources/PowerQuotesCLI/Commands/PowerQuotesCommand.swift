@@ -31,8 +31,25 @@ struct PowerQuotesCommand: AsyncParsableCommand {
     ]
   )
 
+  /// Runs the command line: ``runCommandLine()``, started on the main thread.
+  ///
+  /// Synchronous, unlike AsyncParsableCommand's `main`, whose task Swift runs on its thread
+  /// pool: on Linux that starts four threads (the pool's first worker, Dispatch's manager and
+  /// pool monitor, one for the main queue) before a quote is shown. Here the command starts as
+  /// an immediate task and runs on the main thread until it first waits: one that never does
+  /// (`random --offline`, what a shell's start-up file runs, or a listing) starts no thread and
+  /// ends the process there. One that waits (on the network, say) goes on on the pool, while
+  /// the main thread serves Dispatch's main queue as an async `main` does.
+  static func main() {
+    Task.immediate {
+      await runCommandLine()
+      Self.exit()
+    }
+    dispatchMain()
+  }
+
   /// Parses the command line, runs the command, and turns errors into one sentence on stderr.
-  static func main() async {
+  private static func runCommandLine() async {
     pq_check_standard_output_at_exit()
     do {
       // With no arguments on a terminal, the shell; elsewhere, help.
@@ -45,7 +62,9 @@ struct PowerQuotesCommand: AsyncParsableCommand {
         return
       }
       var command = try parse(words: arguments)
-      if var command = command as? any AsyncParsableCommand {
+      if var command = command as? any EnvironmentCommand {
+        try await command.runFromCommandLine()
+      } else if var command = command as? any AsyncParsableCommand {
         try await command.run()
       } else {
         try command.run()

@@ -35,7 +35,7 @@ struct Sync: EnvironmentCommand {
 
   /// From the command line: Ctrl-C stops the sync between two requests, says how far it got and
   /// how to go on, and exits 130. (In the shell, the shell's own Ctrl-C handling does the same.)
-  mutating func run() async throws {
+  mutating func runFromCommandLine() async throws {
     let env = AppEnvironment.live(global)
     let command = self
     do {
