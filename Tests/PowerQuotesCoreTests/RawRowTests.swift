@@ -193,7 +193,7 @@ import Testing
       let limit = FavoriteListView.maxAuthorWidth
       #expect(min(shape.widestAuthor, limit) == min(expected.widestAuthor, limit))
       var ids: [Int64] = []
-      try database.forEachSearchRow(query, tag: nil) { ids.append($0.id) }
+      try database.forEachSearchRow(query, tag: nil, columns: .all) { ids.append($0.id) }
       #expect(ids == hits.map(\.id))
     }
     #expect(found > 100)

@@ -86,7 +86,7 @@ extension Favorites {
         if env.painter.enabled {
           try controller.find(query, tag: tag, matches: true) { out.append(view.row($0)) }
         } else {
-          try controller.findRows(query, tag: tag) {
+          try controller.findRows(query, tag: tag, columns: .table) {
             view.appendRow($0, to: &out.bytes)
             out.lineEnded()
           }

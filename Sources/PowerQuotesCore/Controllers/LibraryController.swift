@@ -26,14 +26,16 @@ public struct LibraryController: Sendable {
     try database.forEachSearchHit(query, tag: tag, matches: matches, body)
   }
 
-  /// ``find(_:tag:matches:_:)`` without matches, for a writer: each hit as a ``FavoriteRow``,
-  /// its columns' bytes when the store lends them (valid only during the call to `body`).
+  /// ``find(_:tag:matches:_:)`` without matches, for a writer: each hit as a ``FavoriteRow``
+  /// of `columns` (the table's, or all), its columns' bytes when the store lends them (valid
+  /// only during the call to `body`).
   public func findRows(
     _ query: SearchQuery,
     tag: FavoriteTag? = nil,
+    columns: FavoriteColumns = .all,
     _ body: (FavoriteRow) throws -> Void
   ) throws {
-    try database.forEachSearchRow(query, tag: tag, body)
+    try database.forEachSearchRow(query, tag: tag, columns: columns, body)
   }
 
   /// Whether ``findShape(_:tag:widthLimit:authorWidth:)`` costs less than the search itself,

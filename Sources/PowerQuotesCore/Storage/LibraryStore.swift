@@ -17,11 +17,13 @@ public protocol LibraryStore: Sendable {
   ) throws
 
   /// ``forEachSearchHit(_:tag:matches:_:)`` without matches, for a writer: each favorite as a
-  /// ``FavoriteRow``, its columns' bytes when the store can lend them (valid only during the
-  /// call to `body`). A default implementation hands over decoded favorites.
+  /// ``FavoriteRow`` of `columns` (or more), its columns' bytes when the store can lend them
+  /// (valid only during the call to `body`). A default implementation hands over decoded
+  /// favorites.
   func forEachSearchRow(
     _ query: SearchQuery,
     tag: FavoriteTag?,
+    columns: FavoriteColumns,
     _ body: (FavoriteRow) throws -> Void
   ) throws
 
@@ -106,6 +108,7 @@ extension LibraryStore {
   public func forEachSearchRow(
     _ query: SearchQuery,
     tag: FavoriteTag?,
+    columns: FavoriteColumns,
     _ body: (FavoriteRow) throws -> Void
   ) throws {
     try forEachSearchHit(query, tag: tag, matches: false) { try body(.decoded($0.favorite)) }

@@ -83,22 +83,30 @@ extension QuoteDatabase: FavoriteStore {
       try writer.read { db in
         let statement = try db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
-        let rows = try Row.fetchCursor(statement)
-        while let row = try rows.next() {
-          switch columns {
-          case .all:
-            if let raw = FavoriteRecord.raw(statement) {
-              try body(.raw(raw))
-            } else {
-              try body(.decoded(try FavoriteRecord.listed(row)))
-            }
-          case .table:
-            if let raw = FavoriteRecord.rawTableRow(statement) {
-              try body(.raw(raw))
-            } else {
-              try body(.decoded(try FavoriteRecord.tableRow(row)))
-            }
-          }
+        try Self.forEachRow(of: statement, columns: columns, body)
+      }
+    }
+  }
+
+  /// Steps `statement`, a SELECT of `columns` (``FavoriteRecord/columnNames(_:)``), calling
+  /// `body` with each row's bytes, or with its decoded favorite when they are not of their kind.
+  static func forEachRow(
+    of statement: Statement, columns: FavoriteColumns, _ body: (FavoriteRow) throws -> Void
+  ) throws {
+    let rows = try Row.fetchCursor(statement)
+    while let row = try rows.next() {
+      switch columns {
+      case .all:
+        if let raw = FavoriteRecord.raw(statement) {
+          try body(.raw(raw))
+        } else {
+          try body(.decoded(try FavoriteRecord.listed(row)))
+        }
+      case .table:
+        if let raw = FavoriteRecord.rawTableRow(statement) {
+          try body(.raw(raw))
+        } else {
+          try body(.decoded(try FavoriteRecord.tableRow(row)))
         }
       }
     }
@@ -113,8 +121,7 @@ extension QuoteDatabase: FavoriteStore {
     columns: FavoriteColumns = .all
   ) -> (String, StatementArguments)? {
     guard let filter = filter(matching: authorText, tag: tag) else { return nil }
-    let columns = (columns == .all ? FavoriteRecord.listedColumns : FavoriteRecord.tableColumns)
-      .map(\.name).joined(separator: ", ")
+    let columns = FavoriteRecord.columnNames(columns).joined(separator: ", ")
     var sql = "SELECT \(columns) FROM favorite WHERE id > ?" + filter.sql + " ORDER BY id"
     var arguments: StatementArguments = [afterID]
     arguments += filter.arguments

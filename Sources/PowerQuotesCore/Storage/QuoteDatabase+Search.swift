@@ -12,7 +12,7 @@ extension QuoteDatabase: LibraryStore {
     matches: Bool = false,
     _ body: (SearchHit) throws -> Void
   ) throws {
-    var sql = "SELECT \(Self.searchColumns)"
+    var sql = "SELECT \(Self.searchColumns(.all))"
     var arguments: StatementArguments = []
     if matches {
       sql += """
@@ -43,28 +43,23 @@ extension QuoteDatabase: LibraryStore {
 
   /// The hits of ``forEachSearchHit(_:tag:matches:_:)`` in the same order, each row's bytes
   /// lent as they are (``FavoriteRecord/raw(_:from:)``), or decoded when a column is not of its
-  /// kind: the query the sqlite3 shell would run, read without a `String` per column.
+  /// kind: the query the sqlite3 shell would run, read without a `String` per column, and only
+  /// the `columns` asked for.
   public func forEachSearchRow(
     _ query: SearchQuery,
     tag: FavoriteTag?,
+    columns: FavoriteColumns,
     _ body: (FavoriteRow) throws -> Void
   ) throws {
     var arguments: StatementArguments = []
     let sql =
-      "SELECT \(Self.searchColumns)" + Self.searchJoin(query, tag: tag, arguments: &arguments)
-      + " ORDER BY favorite_search.rank"
+      "SELECT \(Self.searchColumns(columns))"
+      + Self.searchJoin(query, tag: tag, arguments: &arguments) + " ORDER BY favorite_search.rank"
     try translatingErrors {
       try writer.read { db in
         let statement = try db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
-        let rows = try Row.fetchCursor(statement)
-        while let row = try rows.next() {
-          if let raw = FavoriteRecord.raw(statement) {
-            try body(.raw(raw))
-          } else {
-            try body(.decoded(try FavoriteRecord.listed(row)))
-          }
-        }
+        try Self.forEachRow(of: statement, columns: columns, body)
       }
     }
   }
@@ -112,9 +107,10 @@ extension QuoteDatabase: LibraryStore {
     }
   }
 
-  /// The columns a hit is read from: ``FavoriteRecord/listedColumns`` of `favorite`.
-  private static let searchColumns = FavoriteRecord.listedColumns.map { "favorite." + $0.name }
-    .joined(separator: ", ")
+  /// The columns a hit of `columns` is read from, of `favorite`.
+  private static func searchColumns(_ columns: FavoriteColumns) -> String {
+    FavoriteRecord.columnNames(columns).map { "favorite." + $0 }.joined(separator: ", ")
+  }
 
   /// ` FROM ... WHERE ...` of a search for `query` among favorites with `tag`, its arguments
   /// added to `arguments`.

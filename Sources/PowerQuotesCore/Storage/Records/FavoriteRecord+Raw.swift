@@ -39,6 +39,11 @@ extension FavoriteRecord {
   /// ``rawTableRow(_:)`` and ``tableRow(_:)``.
   static let tableColumns = [Columns.id, Columns.quote, Columns.author, Columns.tags]
 
+  /// The names of the columns a row of `columns` is read from, in their order.
+  static func columnNames(_ columns: FavoriteColumns) -> [String] {
+    (columns == .all ? listedColumns : tableColumns).map(\.name)
+  }
+
   /// ``raw(_:from:)`` of a row of ``tableColumns``: the other columns empty.
   ///
   /// Without asking each column's type, a tenth of a long listing: the id is the rowid, and
