@@ -16,17 +16,11 @@ extension ImportParser {
   /// `author` columns.
   ///
   /// Names are matched ignoring case, spaces and underscores, so `Saved At` is `saved_at`.
-  static func csvHeader(_ bytes: [UInt8], origin: String) throws -> CSVHeader? {
-    var reader = CSVReader(bytes: bytes)
-    // A line with a quote left open is not a CSV header, whatever the rest of the file is.
-    guard let record = try? reader.next() else { return nil }
-    var columns: [String: Int] = [:]
-    for (index, field) in record.fields.enumerated() {
-      guard let name = String(validating: field, as: UTF8.self) else { continue }
-      let key = name.lowercased().filter { !$0.isWhitespace && $0 != "_" }
-      if columns[key] == nil { columns[key] = index }
-    }
-    guard let quote = columns["quote"], let author = columns["author"] else { return nil }
+  /// Reads `input` to the end of its first record.
+  static func csvHeader(_ input: inout ByteReader) throws -> CSVHeader? {
+    guard let columns = try headerColumns(&input),
+      let quote = columns["quote"], let author = columns["author"]
+    else { return nil }
     return CSVHeader(
       quote: quote,
       author: author,
@@ -38,12 +32,33 @@ extension ImportParser {
     )
   }
 
+  /// The column of each name in the first record of `input`, names folded to lower case without
+  /// spaces and underscores, the first column of a name kept; nil when the first record is not
+  /// CSV (a quote left open).
+  static func headerColumns(_ input: inout ByteReader) throws -> [String: Int]? {
+    let record: CSVReader.Record?
+    do {
+      record = try CSVReader.reading(&input) { try $0.next() }
+    } catch is CSVReader.UnterminatedQuote {
+      // A line with a quote left open is not a CSV header, whatever the rest of the file is.
+      return nil
+    }
+    guard let record else { return nil }
+    var columns: [String: Int] = [:]
+    for (index, field) in record.fields.enumerated() {
+      guard let name = String(validating: field, as: UTF8.self) else { continue }
+      let key = name.lowercased().filter { !$0.isWhitespace && $0 != "_" }
+      if columns[key] == nil { columns[key] = index }
+    }
+    return columns
+  }
+
   /// CSV rows after the header; blank lines are skipped and not counted.
   static func parseCSV(
-    _ bytes: [UInt8], header: CSVHeader, origin: String, sink: QuoteSink? = nil
+    _ input: inout ByteReader, header: CSVHeader, origin: String, sink: QuoteSink? = nil
   ) throws -> Batch {
     var batch = Batch(format: .csv, sink: sink)
-    try forEachCSVRow(bytes, origin: origin) { fields, position in
+    try forEachCSVRow(&input, origin: origin) { fields, position in
       addCSVRow(fields, header: header, position: position, to: &batch)
     }
     return batch
@@ -53,24 +68,23 @@ extension ImportParser {
   ///
   /// Blank lines are skipped and not counted. For every CSV format the import reads.
   ///
-  /// - Throws: ``ImportError/unterminatedCSVQuote(origin:row:)`` where a quoted field never ends.
+  /// - Throws: ``ImportError/unterminatedCSVQuote(origin:row:)`` where a quoted field never ends,
+  ///   and what reading `input` throws.
   static func forEachCSVRow(
-    _ bytes: [UInt8], origin: String, _ body: ([[UInt8]], Int) throws -> Void
+    _ input: inout ByteReader, origin: String, _ body: ([[UInt8]], Int) throws -> Void
   ) throws {
-    var reader = CSVReader(bytes: bytes)
-    _ = try reader.next()
-    var position = 0
-    while true {
-      let record: CSVReader.Record?
+    try CSVReader.reading(&input) { reader in
+      var position = 0
       do {
-        record = try reader.next()
-      } catch {
+        _ = try reader.next()
+        while let record = try reader.next() {
+          if record.isBlank { continue }
+          position += 1
+          try body(record.fields, position)
+        }
+      } catch is CSVReader.UnterminatedQuote {
         throw ImportError.unterminatedCSVQuote(origin: origin, row: position + 1)
       }
-      guard let record else { break }
-      if record.isBlank { continue }
-      position += 1
-      try body(record.fields, position)
     }
   }
 
@@ -150,23 +164,34 @@ struct CSVReader {
   /// The content ended inside a quoted field.
   struct UnterminatedQuote: Error {}
 
-  private let bytes: [UInt8]
-  private var index = 0
+  private var input: ByteReader
 
+  /// A reader of `bytes` in memory.
   init(bytes: [UInt8]) {
-    self.bytes = bytes
+    input = ByteReader(bytes: bytes)
+  }
+
+  /// Calls `body` with a reader of what `input` has not given yet; `input` goes on from where
+  /// the reader stopped.
+  static func reading<Result>(
+    _ input: inout ByteReader, _ body: (inout CSVReader) throws -> Result
+  ) throws -> Result {
+    var reader = CSVReader(bytes: [])
+    swap(&reader.input, &input)
+    defer { swap(&reader.input, &input) }
+    return try body(&reader)
   }
 
   /// The next record, or nil at the end.
+  ///
+  /// - Throws: ``UnterminatedQuote``, or what reading the input throws.
   mutating func next() throws -> Record? {
-    guard index < bytes.count else { return nil }
+    guard try input.hasMore() else { return nil }
     var fields: [[UInt8]] = []
     var field: [UInt8] = []
     var quotedAny = false
     let quote = UInt8(ascii: "\"")
-    while index < bytes.count {
-      let byte = bytes[index]
-      index += 1
+    while let byte = try input.next() {
       if byte == quote && field.isEmpty {
         quotedAny = true
         try readQuoted(into: &field)
@@ -174,7 +199,7 @@ struct CSVReader {
         fields.append(field)
         field = []
       } else if byte == 0x0A || byte == 0x0D {
-        if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+        if byte == 0x0D, try input.peek() == 0x0A { _ = try input.next() }
         return finish(fields: &fields, field: field, quotedAny: quotedAny)
       } else {
         field.append(byte)
@@ -183,7 +208,7 @@ struct CSVReader {
     return finish(fields: &fields, field: field, quotedAny: quotedAny)
   }
 
-  private mutating func finish(
+  private func finish(
     fields: inout [[UInt8]], field: [UInt8], quotedAny: Bool
   ) -> Record {
     fields.append(field)
@@ -193,14 +218,12 @@ struct CSVReader {
   /// Reads a quoted field's content up to its closing quote.
   private mutating func readQuoted(into field: inout [UInt8]) throws {
     let quote = UInt8(ascii: "\"")
-    while index < bytes.count {
-      let byte = bytes[index]
-      index += 1
+    while let byte = try input.next() {
       if byte != quote {
         field.append(byte)
-      } else if index < bytes.count, bytes[index] == quote {
+      } else if try input.peek() == quote {
         field.append(quote)
-        index += 1
+        _ = try input.next()
       } else {
         return
       }

@@ -7,8 +7,23 @@ extension ImportParser {
   /// Whether `bytes` look like a Kindle or KOReader `My Clippings.txt`: a line of ten `=`, and a
   /// first entry of a title line, then a line starting with `- ` that holds a `|`.
   static func isClippings(_ bytes: [UInt8]) -> Bool {
+    isClippings(head: bytes.prefix(clippingsHeadLength))
+  }
+
+  /// ``isClippings(_:)`` of what `input` has not given yet; reads the head of it.
+  static func isClippings(_ input: inout ByteReader) throws -> Bool {
+    var head: [UInt8] = []
+    head.reserveCapacity(clippingsHeadLength)
+    while head.count < clippingsHeadLength, let byte = try input.next() { head.append(byte) }
+    return isClippings(head: head[...])
+  }
+
+  /// How much of a file ``isClippings(_:)`` looks at.
+  private static let clippingsHeadLength = 1 << 16
+
+  private static func isClippings(head bytes: ArraySlice<UInt8>) -> Bool {
     // The first entries tell; the head of the file is enough to find them.
-    let head = String(decoding: bytes.prefix(1 << 16), as: UTF8.self)
+    let head = String(decoding: bytes, as: UTF8.self)
     let lines = head.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" }
       .map { String($0).replacing("\u{FEFF}", with: "").trimmed }
     guard let title = lines.firstIndex(where: { !$0.isEmpty }), title + 1 < lines.count,
@@ -30,22 +45,22 @@ extension ImportParser {
   /// another kind counts as a highlight.
   ///
   /// Positions are entry numbers, from 1, counting every entry.
-  static func parseClippings(_ bytes: [UInt8], sink: QuoteSink? = nil) -> Batch {
+  static func parseClippings(_ input: inout ByteReader, sink: QuoteSink? = nil) throws -> Batch {
     var batch = Batch(format: .clippings, sink: sink)
     var highlights: [Clipping] = []
     var notes: [Clipping] = []
     // Kept highlights of each book, as indices into `highlights` (nil once replaced).
     var byBook: [String: [Int]] = [:]
     var position = 0
-    for entry in clippingEntries(bytes) {
+    try forEachClippingEntry(&input) { entry in
       position += 1
       guard let text = String(validating: entry, as: UTF8.self) else {
         batch.reject(position: position, .notUTF8)
-        continue
+        return
       }
       guard let clipping = Clipping(entry: text, position: position) else {
         batch.reject(position: position, .notAClipping)
-        continue
+        return
       }
       switch clipping.kind {
       case .bookmark, .limitReached:
@@ -91,35 +106,37 @@ extension ImportParser {
     return batch
   }
 
-  /// The bytes of each entry: what lies between separator lines, without them; entries with
-  /// nothing but white space are left out.
-  private static func clippingEntries(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-    var entries: [ArraySlice<UInt8>] = []
-    var start = 0
-    var lineStart = 0
-    func finish(at end: Int) {
-      let entry = bytes[start..<end]
+  /// ``parseClippings(_:sink:)`` of bytes in memory.
+  static func parseClippings(_ bytes: [UInt8], sink: QuoteSink? = nil) throws -> Batch {
+    var input = ByteReader(bytes: bytes)
+    return try parseClippings(&input, sink: sink)
+  }
+
+  /// Calls `body` with the bytes of each entry of `input`: what lies between separator lines,
+  /// without them; entries with nothing but white space are left out.
+  private static func forEachClippingEntry(
+    _ input: inout ByteReader, _ body: ([UInt8]) -> Void
+  ) throws {
+    var entry: [UInt8] = []
+    func finish() {
       if entry.contains(where: { !isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) {
-        entries.append(entry)
+        body(entry)
+      }
+      entry.removeAll(keepingCapacity: true)
+    }
+    while true {
+      let lineStart = entry.count
+      guard try input.readLine(into: &entry) else { break }
+      var line = entry[lineStart...]
+      while let last = line.last, isSpace(last) { line.removeLast() }
+      while line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
+      while let first = line.first, isSpace(first) { line.removeFirst() }
+      if line.elementsEqual(clippingSeparator.utf8) {
+        entry.removeSubrange(lineStart...)
+        finish()
       }
     }
-    var index = 0
-    while index <= bytes.count {
-      if index == bytes.count || bytes[index] == 0x0A {
-        var line = bytes[lineStart..<index]
-        while let last = line.last, isSpace(last) { line.removeLast() }
-        while line.starts(with: [0xEF, 0xBB, 0xBF]) { line.removeFirst(3) }
-        while let first = line.first, isSpace(first) { line.removeFirst() }
-        if line.elementsEqual(clippingSeparator.utf8) {
-          finish(at: lineStart)
-          start = index + 1
-        }
-        lineStart = index + 1
-      }
-      index += 1
-    }
-    if start < bytes.count { finish(at: bytes.count) }
-    return entries
+    finish()
   }
 }
 

@@ -6,69 +6,82 @@ extension ImportParser {
   /// and blank lines around the text are dropped (which also undoes the space `fav export`
   /// adds after a line of the quote that strfile would take for a separator). Entries with no
   /// text at all are skipped and not counted.
-  static func parseFortune(_ bytes: [UInt8], sink: QuoteSink? = nil) -> Batch {
+  static func parseFortune(_ input: inout ByteReader, sink: QuoteSink? = nil) throws -> Batch {
     var batch = Batch(format: .fortune, sink: sink)
     var position = 0
-    // The current entry's lines, as ranges of `bytes` without their line breaks.
-    var entry: [Range<Int>] = []
-    bytes.withUnsafeBufferPointer { bytes in
-      func finishEntry() {
-        defer { entry.removeAll(keepingCapacity: true) }
-        guard entry.contains(where: { line in bytes[line].contains(where: { !isSpace($0) }) })
-        else { return }
-        position += 1
-        var joined: [UInt8] = []
-        for (index, line) in entry.enumerated() {
-          if index > 0 { joined.append(0x0A) }
-          joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
-        }
-        guard let text = String(validating: joined, as: UTF8.self) else {
-          batch.reject(position: position, .notUTF8)
-          return
-        }
-        let (quote, author) = fortuneQuote(text)
-        batch.add(position: position, text: quote, author: author, source: .imported)
+    // The current entry: its lines joined by LF.
+    var entry: [UInt8] = []
+    var lines = 0
+    func finishEntry() {
+      defer {
+        entry.removeAll(keepingCapacity: true)
+        lines = 0
       }
-      forEachLine(bytes) { line in
-        if line.count == 1 && bytes[line.lowerBound] == UInt8(ascii: "%") {
-          finishEntry()
-        } else {
-          entry.append(line)
-        }
+      guard entry.contains(where: { !isSpace($0) }) else { return }
+      position += 1
+      guard let text = String(validating: entry, as: UTF8.self) else {
+        batch.reject(position: position, .notUTF8)
+        return
       }
-      finishEntry()
+      let (quote, author) = fortuneQuote(text)
+      batch.add(position: position, text: quote, author: author, source: .imported)
     }
+    var line: [UInt8] = []
+    var more = true
+    while more {
+      more = try readLine(&input, into: &line)
+      if isPercentLine(line) {
+        finishEntry()
+      } else {
+        if lines > 0 { entry.append(0x0A) }
+        entry.append(contentsOf: line)
+        lines += 1
+      }
+    }
+    finishEntry()
     return batch
   }
 
-  /// Whether some line holds only `%`.
-  static func hasPercentLine(_ bytes: [UInt8]) -> Bool {
-    var found = false
-    bytes.withUnsafeBufferPointer { bytes in
-      forEachLine(bytes) { line in
-        if line.count == 1 && bytes[line.lowerBound] == UInt8(ascii: "%") { found = true }
-      }
-    }
-    return found
+  /// ``parseFortune(_:sink:)`` of bytes in memory.
+  static func parseFortune(_ bytes: [UInt8], sink: QuoteSink? = nil) throws -> Batch {
+    var input = ByteReader(bytes: bytes)
+    return try parseFortune(&input, sink: sink)
   }
 
-  /// Calls `body` with the range of each line of `bytes`, split at LF (a text ending in LF has
-  /// an empty last line), each without a CR at its end.
-  private static func forEachLine(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void
-  ) {
-    var start = 0
-    var index = 0
-    while index < bytes.count {
-      if bytes[index] == 0x0A {
-        body(start..<(index > start && bytes[index - 1] == 0x0D ? index - 1 : index))
-        start = index + 1
-      }
-      index += 1
+  /// Whether some line holds only `%`; reads `input` up to the end of that line.
+  static func hasPercentLine(_ input: inout ByteReader) throws -> Bool {
+    var line: [UInt8] = []
+    var more = true
+    while more {
+      more = try readLine(&input, into: &line)
+      if isPercentLine(line) { return true }
     }
-    body(
-      start..<(bytes.count > start && bytes[bytes.count - 1] == 0x0D
-        ? bytes.count - 1 : bytes.count))
+    return false
+  }
+
+  /// ``hasPercentLine(_:)`` of bytes in memory.
+  static func hasPercentLine(_ bytes: [UInt8]) -> Bool {
+    var input = ByteReader(bytes: bytes)
+    return (try? hasPercentLine(&input)) ?? false
+  }
+
+  private static func isPercentLine(_ line: [UInt8]) -> Bool {
+    line.count == 1 && line[0] == UInt8(ascii: "%")
+  }
+
+  /// Reads the next line of `input` into `line`, in place of what it held, without its LF and
+  /// without a CR at its end; returns whether another line follows.
+  ///
+  /// Lines are split at LF, so text that ends in LF has an empty last line, and an empty text is
+  /// one empty line.
+  private static func readLine(_ input: inout ByteReader, into line: inout [UInt8]) throws
+    -> Bool
+  {
+    line.removeAll(keepingCapacity: true)
+    let endsInLF = try input.readLine(into: &line) && line.last == 0x0A
+    if endsInLF { line.removeLast() }
+    if line.last == 0x0D { line.removeLast() }
+    return endsInLF
   }
 
   /// An entry's quote and its author.

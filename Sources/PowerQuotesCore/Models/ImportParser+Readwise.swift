@@ -15,18 +15,12 @@ extension ImportParser {
 
   /// The header of a Readwise CSV export, or nil when the first line does not name both the
   /// `Highlight` and `Book Title` columns (ignoring case, spaces and underscores).
-  static func readwiseHeader(_ bytes: [UInt8]) -> ReadwiseHeader? {
-    var reader = CSVReader(bytes: bytes)
-    guard let record = try? reader.next() else { return nil }
-    var columns: [String: Int] = [:]
-    for (index, field) in record.fields.enumerated() {
-      guard let name = String(validating: field, as: UTF8.self) else { continue }
-      let key = name.lowercased().filter { !$0.isWhitespace && $0 != "_" }
-      if columns[key] == nil { columns[key] = index }
-    }
-    guard let highlight = columns["highlight"], let title = columns["booktitle"] else {
-      return nil
-    }
+  ///
+  /// Reads `input` to the end of its first record.
+  static func readwiseHeader(_ input: inout ByteReader) throws -> ReadwiseHeader? {
+    guard let columns = try headerColumns(&input),
+      let highlight = columns["highlight"], let title = columns["booktitle"]
+    else { return nil }
     return ReadwiseHeader(
       highlight: highlight, title: title, author: columns["bookauthor"], note: columns["note"],
       tags: columns["tags"], locationType: columns["locationtype"],
@@ -40,10 +34,10 @@ extension ImportParser {
   /// its tags (separated by commas) become tags, and its `Highlighted at` the saved time when it
   /// reads as an ISO 8601 date (else the import's time). Blank lines are skipped.
   static func parseReadwise(
-    _ bytes: [UInt8], header: ReadwiseHeader, origin: String, sink: QuoteSink? = nil
+    _ input: inout ByteReader, header: ReadwiseHeader, origin: String, sink: QuoteSink? = nil
   ) throws -> Batch {
     var batch = Batch(format: .readwise, sink: sink)
-    try forEachCSVRow(bytes, origin: origin) { fields, position in
+    try forEachCSVRow(&input, origin: origin) { fields, position in
       addReadwiseRow(fields, header: header, position: position, to: &batch)
     }
     return batch

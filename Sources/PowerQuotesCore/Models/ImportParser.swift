@@ -129,64 +129,132 @@ public enum ImportParser {
   static func parse(
     bytes: [UInt8], origin: String, sink: QuoteSink?, format: ImportFormat? = nil
   ) throws -> Batch {
-    var bytes = bytes
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    if format == .fortune { return parseFortune(bytes, sink: sink) }
-    guard let first = bytes.first(where: { !isSpace($0) }) else {
-      throw ImportError.empty(origin: origin)
+    var input = ByteReader(bytes: bytes)
+    let reading = try reading(&input, origin: origin, format: format)
+    return try read(&input, reading, origin: origin, sink: sink)
+  }
+
+  /// How the rows of a file are read, as its head tells: JSON is parsed whole; the other
+  /// formats are read a row at a time.
+  enum Reading {
+    /// JSON, or content that starts like it, read whole; with the format chosen for it, if any.
+    case whole(format: ImportFormat?)
+    case csv(CSVHeader)
+    case readwise(ReadwiseHeader)
+    case clippings
+    case fortune
+  }
+
+  /// How to read the rest of `input`, telling the format by the content unless `format` is
+  /// given.
+  ///
+  /// Reads only as far as it needs to tell (a whole file only for JSON, and for content
+  /// that turns out to be no format powerquotes reads). Afterwards `input` is at the first byte
+  /// after a byte order mark, for ``read(_:_:origin:sink:)``.
+  ///
+  /// - Throws: ``ImportError`` when the content is empty, not a format powerquotes reads, or
+  ///   lacks the header its format needs; and what reading `input` throws.
+  static func reading(
+    _ input: inout ByteReader, origin: String, format: ImportFormat?
+  ) throws -> Reading {
+    input.startLookingAhead()
+    defer { input.stopLookingAhead() }
+    var start = 0
+    if try input.next() == 0xEF, try input.next() == 0xBB, try input.next() == 0xBF { start = 3 }
+    func restart() throws {
+      input.rewind()
+      try input.skip(start)
     }
-    if let format { return try parse(bytes, as: format, origin: origin, sink: sink) }
-    if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
-      do {
-        return try parseJSON(bytes, origin: origin, sink: sink)
-      } catch ImportError.brokenJSON where isClippings(bytes) {
-        // A book whose title starts with a bracket.
-        return parseClippings(bytes, sink: sink)
-      } catch ImportError.brokenJSON where hasPercentLine(bytes) {
-        // A fortune whose first entry happens to start with a bracket.
-        return parseFortune(bytes, sink: sink)
+    try restart()
+    if format == .fortune { return .fortune }
+    var first: UInt8?
+    while first == nil, let byte = try input.next() {
+      if !isSpace(byte) { first = byte }
+    }
+    guard let first else { throw ImportError.empty(origin: origin) }
+    try restart()
+    if let format {
+      switch format {
+      case .json, .dummyJSON:
+        return .whole(format: format)
+      case .csv:
+        guard let header = try csvHeader(&input) else {
+          throw ImportError.missingCSVHeader(origin: origin)
+        }
+        try restart()
+        return .csv(header)
+      case .readwise:
+        guard let header = try readwiseHeader(&input) else {
+          throw ImportError.missingReadwiseHeader(origin: origin)
+        }
+        try restart()
+        return .readwise(header)
+      case .clippings:
+        return .clippings
+      case .fortune:
+        return .fortune
       }
     }
-    if let header = try csvHeader(bytes, origin: origin) {
-      return try parseCSV(bytes, header: header, origin: origin, sink: sink)
+    if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
+      return .whole(format: nil)
     }
-    if let header = readwiseHeader(bytes) {
-      return try parseReadwise(bytes, header: header, origin: origin, sink: sink)
+    if let header = try csvHeader(&input) {
+      try restart()
+      return .csv(header)
     }
-    if isClippings(bytes) {
-      return parseClippings(bytes, sink: sink)
+    try restart()
+    if let header = try readwiseHeader(&input) {
+      try restart()
+      return .readwise(header)
     }
-    if hasPercentLine(bytes) {
-      return parseFortune(bytes, sink: sink)
+    try restart()
+    if try isClippings(&input) {
+      try restart()
+      return .clippings
     }
-    if firstLine(bytes).contains(UInt8(ascii: ",")) {
+    try restart()
+    if try hasPercentLine(&input) {
+      try restart()
+      return .fortune
+    }
+    // The whole file was read looking for a `%` line.
+    let firstLine = input.head.dropFirst(start).prefix { $0 != 0x0A && $0 != 0x0D }
+    if firstLine.contains(UInt8(ascii: ",")) {
       throw ImportError.missingCSVHeader(origin: origin)
     }
     throw ImportError.unknownFormat(origin: origin)
   }
 
-  /// The quotes in `bytes` (without a byte order mark, not empty) read as `format`, whatever
-  /// their content looks like: `fav import --from`.
-  private static func parse(
-    _ bytes: [UInt8], as format: ImportFormat, origin: String, sink: QuoteSink?
+  /// The rows of `input` read as `reading` (from ``reading(_:origin:format:)``) says, each
+  /// quote handed to `sink` as it is read (nil keeps them in the batch).
+  ///
+  /// - Throws: ``ImportError`` when the content is broken as a whole (invalid JSON, an
+  ///   unterminated CSV quote), and what reading `input` throws; rows given to `sink` before
+  ///   then are not taken back.
+  static func read(
+    _ input: inout ByteReader, _ reading: Reading, origin: String, sink: QuoteSink?
   ) throws -> Batch {
-    switch format {
-    case .json, .dummyJSON:
-      return try parseJSON(bytes, origin: origin, sink: sink)
-    case .csv:
-      guard let header = try csvHeader(bytes, origin: origin) else {
-        throw ImportError.missingCSVHeader(origin: origin)
+    switch reading {
+    case .whole(let format):
+      let bytes = try input.readAll()
+      if format != nil { return try parseJSON(bytes, origin: origin, sink: sink) }
+      do {
+        return try parseJSON(bytes, origin: origin, sink: sink)
+      } catch ImportError.brokenJSON where isClippings(bytes) {
+        // A book whose title starts with a bracket.
+        return try parseClippings(bytes, sink: sink)
+      } catch ImportError.brokenJSON where hasPercentLine(bytes) {
+        // A fortune whose first entry happens to start with a bracket.
+        return try parseFortune(bytes, sink: sink)
       }
-      return try parseCSV(bytes, header: header, origin: origin, sink: sink)
-    case .readwise:
-      guard let header = readwiseHeader(bytes) else {
-        throw ImportError.missingReadwiseHeader(origin: origin)
-      }
-      return try parseReadwise(bytes, header: header, origin: origin, sink: sink)
+    case .csv(let header):
+      return try parseCSV(&input, header: header, origin: origin, sink: sink)
+    case .readwise(let header):
+      return try parseReadwise(&input, header: header, origin: origin, sink: sink)
     case .clippings:
-      return parseClippings(bytes, sink: sink)
+      return try parseClippings(&input, sink: sink)
     case .fortune:
-      return parseFortune(bytes, sink: sink)
+      return try parseFortune(&input, sink: sink)
     }
   }
 
@@ -222,11 +290,5 @@ public enum ImportParser {
   /// Space, tab, CR or LF.
   static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-  }
-
-  /// The bytes up to the first line break.
-  static func firstLine(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-    let end = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.endIndex
-    return bytes[..<end]
   }
 }

@@ -1,47 +1,64 @@
-import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Reads a whole file that a command was given, up to a size limit.
+/// Reads a file that a command was given, a chunk at a time, up to a size limit.
 public enum InputFile {
-  /// The bytes of the file at `path` (a regular file, a FIFO or a device alike); `-` is
-  /// standard input, as for most Unix tools.
+  /// A reader of the file at `path` (a regular file, a FIFO or a device alike; `-` is standard
+  /// input, as for most Unix tools) a chunk at a time; it holds the file open until it is gone.
   ///
-  /// - Throws: ``ImportError/cannotRead(path:reason:)`` when it cannot be opened or read, and
-  ///   ``ImportError/tooLarge(origin:limit:)`` when it holds more than `limit` bytes.
-  public static func read(path: String, limit: Int) throws -> Data {
-    Data(try bytes(path: path, limit: limit))
+  /// - Throws: ``ImportError/cannotRead(path:reason:)`` when it cannot be opened; reading throws
+  ///   that when it cannot be read, and ``ImportError/tooLarge(origin:limit:)`` once it has given
+  ///   more than `limit` bytes.
+  static func reader(
+    path: String, limit: Int, chunkSize: Int = ByteReader.defaultChunkSize
+  ) throws -> ByteReader {
+    let file = try OpenFile(path: path)
+    return ByteReader(
+      origin: path, limit: limit, chunkSize: chunkSize, sizeHint: file.size
+    ) { buffer in
+      try file.read(into: buffer)
+    }
   }
 
-  /// ``read(path:limit:)`` as an array of bytes, read straight into one buffer the size of a
-  /// regular file, so a 13 MB import is 13 MB in memory, not the 13 MB, the larger buffers it
-  /// grew through and a copy.
-  public static func bytes(path: String, limit: Int) throws -> [UInt8] {
-    // A duplicate of standard input, so that closing it below leaves standard input open.
-    let fd = path == "-" ? dup(STDIN_FILENO) : Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw ImportError.cannotRead(path: path, reason: reason(errno)) }
-    defer { Glibc.close(fd) }
-    var status = stat()
-    if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      throw ImportError.cannotRead(path: path, reason: "it is a folder")
-    }
-    var data: [UInt8] = []
-    if status.st_mode & S_IFMT == S_IFREG {
-      // One byte more than the file, so that reading its end needs no larger buffer.
-      data.reserveCapacity(min(Int(status.st_size), limit) + 1)
-    }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw ImportError.cannotRead(path: path, reason: reason(errno))
+  /// A file open for reading, closed when this is gone.
+  private final class OpenFile {
+    let path: String
+    let fd: Int32
+    /// The size of a regular file; nil for anything else.
+    let size: Int?
+
+    init(path: String) throws {
+      self.path = path
+      // A duplicate of standard input, so that closing it leaves standard input open.
+      fd = path == "-" ? dup(STDIN_FILENO) : Glibc.open(path, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else {
+        throw ImportError.cannotRead(path: path, reason: InputFile.reason(errno))
       }
-      if count == 0 { return data }
-      data.append(contentsOf: chunk[..<count])
-      if data.count > limit { throw ImportError.tooLarge(origin: path, limit: limit) }
+      var status = stat()
+      guard fstat(fd, &status) == 0 else {
+        size = nil
+        return
+      }
+      if status.st_mode & S_IFMT == S_IFDIR {
+        Glibc.close(fd)
+        throw ImportError.cannotRead(path: path, reason: "it is a folder")
+      }
+      size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : nil
+      // Read once, front to back: the kernel may read ahead further and drop pages sooner.
+      if size != nil { _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) }
+    }
+
+    deinit { Glibc.close(fd) }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+      while true {
+        let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+        if count >= 0 { return count }
+        if errno != EINTR {
+          throw ImportError.cannotRead(path: path, reason: InputFile.reason(errno))
+        }
+      }
     }
   }
 
