@@ -173,6 +173,18 @@ import Testing
     }
   }
 
+  /// `prepare()` starts loading libcurl on another thread; a request made while it loads, or
+  /// after, waits for it and gets the quote.
+  @Test func preparedClientAnswers() async throws {
+    let reply = HTTPResponse.json(#"{"id":9,"quote":"Begin.","author":"Rumi"}"#)
+    let quote = try await serving(reply) { client in
+      client.prepare()
+      client.prepare()
+      return try await client.random()
+    }
+    #expect(quote == Quote(text: "Begin.", author: "Rumi", source: .dummyJSON, sourceID: 9))
+  }
+
   /// A quote object with no words or no author is not a quote worth showing.
   @Test(arguments: [
     #"{"id":1,"quote":"","author":"Rumi"}"#,

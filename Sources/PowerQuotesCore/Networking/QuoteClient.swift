@@ -8,6 +8,9 @@ public struct QuoteClient: Sendable {
   public var quote: @Sendable (_ id: Int) async throws -> Quote
   /// A page of the catalogue, in id order (`/quotes?limit=L&skip=S`).
   public var page: @Sendable (_ limit: Int, _ skip: Int) async throws -> QuotePage
+  /// Gets ready for a request about to be made, without waiting (the live client starts
+  /// loading its network library); nothing by default.
+  public var prepare: @Sendable () -> Void
 
   /// Makes a client from its operations; `page` fails unless given.
   public init(
@@ -15,11 +18,13 @@ public struct QuoteClient: Sendable {
     quote: @escaping @Sendable (_ id: Int) async throws -> Quote,
     page: @escaping @Sendable (_ limit: Int, _ skip: Int) async throws -> QuotePage = { _, _ in
       throw UnstubbedError(name: "QuoteClient.page")
-    }
+    },
+    prepare: @escaping @Sendable () -> Void = {}
   ) {
     self.random = random
     self.quote = quote
     self.page = page
+    self.prepare = prepare
   }
 }
 
@@ -48,7 +53,8 @@ extension QuoteClient {
     return QuoteClient(
       random: { try await api.quote(path: "quotes/random", id: nil) },
       quote: { id in try await api.quote(path: "quotes/\(id)", id: id) },
-      page: { limit, skip in try await api.page(limit: limit, skip: skip) }
+      page: { limit, skip in try await api.page(limit: limit, skip: skip) },
+      prepare: { HTTPFetcher.preload() }
     )
   }
 
