@@ -39,8 +39,11 @@ static void load_curl(void) {
   // Debian ships the same ABI built on OpenSSL (libcurl4) and on GnuTLS (libcurl3-gnutls).
   static const char *const names[] = {"libcurl.so.4", "libcurl-gnutls.so.4"};
   void *library = NULL;
+  // RTLD_LAZY binds the functions of libcurl's dependencies when first called, as they are in
+  // curl's own process: RTLD_NOW resolved ~1,800 more symbols at load (a few hundred
+  // microseconds). libcurl itself is linked -z now, so its symbols are still all checked here.
   for (size_t i = 0; i < sizeof names / sizeof *names && library == NULL; i++) {
-    library = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+    library = dlopen(names[i], RTLD_LAZY | RTLD_LOCAL);
     if (library == NULL && i == 0) {
       const char *reason = dlerror();
       snprintf(load_error, sizeof load_error, "%s", reason ? reason : "libcurl.so.4 not found");
