@@ -126,6 +126,29 @@ struct RandomSourceTests: CLITestSuite {
     #expect(Quote.builtIn.contains(try #require(try database.lastShown())))
   }
 
+  @Test(
+    "random prepares the client it will ask, and no other",
+    arguments: [
+      (["random"], 1, 0),
+      (["random", "--online", "--id", "3"], 1, 0),
+      (["random", "--source", "zenquotes"], 0, 1),
+      (["random", "--offline"], 0, 0),
+      (["random", "--favorites"], 0, 0),
+    ] as [([String], Int, Int)]
+  )
+  func preparesTheClientItAsks(arguments: [String], dummyJSON: Int, zenQuotes: Int) async throws {
+    let prepared = Mutex((dummyJSON: 0, zenQuotes: 0))
+    let quote = Samples.rumi
+    let client = QuoteClient(
+      random: { quote }, quote: { _ in quote },
+      prepare: { prepared.withLock { $0.dummyJSON += 1 } })
+    let zen = ZenQuotesClient(
+      random: { Samples.lao }, prepare: { prepared.withLock { $0.zenQuotes += 1 } })
+    _ = try? await execute(arguments, env(client: client, zenQuotes: zen))
+    let counts: [Int] = prepared.withLock { [$0.dummyJSON, $0.zenQuotes] }
+    #expect(counts == [dummyJSON, zenQuotes])
+  }
+
   @Test("--source dummyjson asks DummyJSON, and its note still names DummyJSON")
   func dummyJSON() async throws {
     try await execute(

@@ -173,6 +173,35 @@ import Testing
     }
   }
 
+  /// The same quote whichever reader reads the body: the scanner for a plain object, and
+  /// `JSONDecoder` for a body the scanner leaves to it (a fraction, a nested member, a number
+  /// for an id written as a fraction).
+  @Test(arguments: [
+    #"{"id":7,"quote":"Know thyself.","author":"Socrates"}"#,
+    #" {"author":"Socrates","quote":"Know thyself.","id":7} "#,
+    #"{"id":7,"quote":"Know \u0074hyself.","author":"Socrates","tags":["wisdom"]}"#,
+    #"{"id":7,"quote":"Know thyself.","author":"Socrates","rating":4.5}"#,
+    #"{"id":7,"quote":"Know thyself.","author":"Socrates","meta":{"likes":[1,{"a":null}]}}"#,
+    #"{"id":7.0,"quote":"Know thyself.","author":"Socrates"}"#,
+  ])
+  func quoteReadsTheSameFromEitherReader(body: String) throws {
+    #expect(
+      try QuoteClient.quote(fromReply: Data(body.utf8))
+        == Quote(text: "Know thyself.", author: "Socrates", source: .dummyJSON, sourceID: 7))
+  }
+
+  /// `prepare()` starts loading libcurl on another thread; a request made while it loads, or
+  /// after, waits for it and gets the quote.
+  @Test func preparedClientAnswers() async throws {
+    let reply = HTTPResponse.json(#"{"id":9,"quote":"Begin.","author":"Rumi"}"#)
+    let quote = try await serving(reply) { client in
+      client.prepare()
+      client.prepare()
+      return try await client.random()
+    }
+    #expect(quote == Quote(text: "Begin.", author: "Rumi", source: .dummyJSON, sourceID: 9))
+  }
+
   /// A quote object with no words or no author is not a quote worth showing.
   @Test(arguments: [
     #"{"id":1,"quote":"","author":"Rumi"}"#,

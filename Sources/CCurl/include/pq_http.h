@@ -68,4 +68,11 @@ void pq_http_destroy(pq_http *http);
 /// Why libcurl could not be loaded, or NULL when it was (or has not been tried).
 const char *pq_http_library_error(void);
 
+/// Starts loading libcurl on a thread of its own and returns at once, so that a command sure to
+/// ask a server loads it while doing its other work (opening the database) on another core; the
+/// first pq_http_get then waits for that load instead of starting one. Only the first call does
+/// anything. Loading maps libraries and runs their constructors but initializes nothing: the
+/// first pq_http_get calls curl_global_init.
+void pq_http_preload(void);
+
 #endif

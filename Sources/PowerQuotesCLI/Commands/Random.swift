@@ -126,6 +126,8 @@ struct Random: EnvironmentCommand {
   func run(_ env: AppEnvironment) async throws {
     // $POWERQUOTES_SOURCE is checked first: a bad value stops the command before anything runs.
     let plan = try plan(environment: env.environment)
+    // The network library loads on another core while the database opens.
+    env.prepareNetwork(for: plan)
     let (controller, storeNote) = try env.quoteControllerSurvivingUnreachableStore()
     if let storeNote { env.console.note(storeNote) }
     let shown: ShownQuote

@@ -11,6 +11,13 @@ struct HTTPFetcher: Sendable {
   /// The largest body read; a longer one is an error, not a truncated read.
   var maxBodyBytes: Int
 
+  /// Starts loading libcurl on another thread and returns at once, so that a command sure to
+  /// ask a server has it loaded, or partly, by its first ``get(_:)``, which would otherwise
+  /// spend milliseconds loading it first (see `pq_http_preload`).
+  static func preload() {
+    pq_http_preload()
+  }
+
   /// The reply to a GET of `url`, with its body.
   ///
   /// - Throws: ``HTTPFetchError`` for every failure of the fetch, or `CancellationError`.

@@ -6,10 +6,17 @@ import Foundation
 public struct ZenQuotesClient: Sendable {
   /// A random quote (`/api/random`).
   public var random: @Sendable () async throws -> Quote
+  /// Gets ready for a request about to be made, without waiting (the live client starts
+  /// loading its network library); nothing by default.
+  public var prepare: @Sendable () -> Void
 
   /// Makes a client from its operation.
-  public init(random: @escaping @Sendable () async throws -> Quote) {
+  public init(
+    random: @escaping @Sendable () async throws -> Quote,
+    prepare: @escaping @Sendable () -> Void = {}
+  ) {
     self.random = random
+    self.prepare = prepare
   }
 }
 
@@ -37,7 +44,7 @@ extension ZenQuotesClient {
         )
       )
     )
-    return ZenQuotesClient(random: { try await api.random() })
+    return ZenQuotesClient(random: { try await api.random() }, prepare: { HTTPFetcher.preload() })
   }
 
   /// The quote in the body of ZenQuotes' 200 reply to `/api/random`.
