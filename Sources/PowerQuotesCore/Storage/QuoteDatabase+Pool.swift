@@ -20,7 +20,7 @@ extension QuoteDatabase: QuotePoolStore {
   /// The quote shown last, if any.
   public func lastShown() throws -> Quote? {
     try translatingErrors {
-      try writer.read { db in
+      try readOneStatement { db in
         // SQL rather than the query interface, whose fetchOne reads the whole schema to see
         // whether the request is on a unique key.
         try LastShownRecord.fetchOne(db, sql: "SELECT * FROM last_shown LIMIT 1")?.quote
@@ -44,14 +44,16 @@ extension QuoteDatabase: QuotePoolStore {
   /// the primary key without counting rows.
   public func poolCount() throws -> Int {
     try translatingErrors {
-      try writer.read { db in try Int.fetchOne(db, sql: "SELECT max(id) FROM pool_quote") ?? 0 }
+      try readOneStatement { db in
+        try Int.fetchOne(db, sql: "SELECT max(id) FROM pool_quote") ?? 0
+      }
     }
   }
 
   /// The pool quote at `index` in the order they were first seen (0 ..< ``poolCount()``).
   public func poolQuote(at index: Int) throws -> Quote? {
     try translatingErrors {
-      try writer.read { db in
+      try readOneStatement { db in
         try PoolQuoteRecord.fetchOne(
           db, sql: "SELECT * FROM pool_quote WHERE id >= ? ORDER BY id LIMIT 1",
           arguments: [index + 1]

@@ -6,7 +6,7 @@ extension QuoteDatabase {
   public func favoriteCount(matching filter: FavoriteFilter) throws -> Int {
     guard let query = Self.candidates(filter) else { return 0 }
     return try translatingErrors {
-      try writer.read { db in
+      try readOneStatement { db in
         try Int.fetchOne(
           db, sql: "SELECT count(*) FROM (\(query.sql))", arguments: query.arguments) ?? 0
       }
@@ -21,7 +21,7 @@ extension QuoteDatabase {
   public func favoriteID(atIndex index: Int, matching filter: FavoriteFilter) throws -> Int64? {
     guard let query = Self.candidates(filter) else { return nil }
     return try translatingErrors {
-      try writer.read { db in
+      try readOneStatement { db in
         try Int64.fetchOne(
           db,
           sql: query.sql + " ORDER BY id LIMIT 1 OFFSET ?",

@@ -79,13 +79,17 @@ public final class QuoteDatabase: Sendable {
     // Other powerquotes processes may hold the write lock, for minutes during large imports:
     // wait while they make progress rather than fail.
     configuration.busyMode = .callback { tries in wait.shouldRetry(tries: tries) }
-    configuration.foreignKeysEnabled = true
+    // Foreign keys by a pragma in prepareDatabase rather than GRDB's foreignKeysEnabled, which
+    // runs it through GRDB's SQL splitting in Swift on every start.
+    configuration.foreignKeysEnabled = false
     configuration.readonly = !state.writable
     // WAL lets readers in other processes go on while one writes. One connection is enough for a
     // process that runs one command at a time, and a pool of readers would cost memory (each
     // connection has its own page cache) for no gain.
-    if state.writable {
-      configuration.prepareDatabase { db in
+    let writable = state.writable
+    configuration.prepareDatabase { db in
+      try db.executePragmas("PRAGMA foreign_keys = ON")
+      if writable {
         if !checkpointsOnClose, let connection = db.sqliteConnection {
           _ = pq_sqlite_keep_wal_on_close(connection)
         }
@@ -101,7 +105,12 @@ public final class QuoteDatabase: Sendable {
         // A command reads a table once, in order: a page cache of 512 KiB rather than SQLite's
         // 2 MiB serves it as fast (fav list of 100k: 160 ms either way) and keeps 1.5 MiB out of
         // the peak memory of every read command. A large import sets its own for its transaction.
-        try db.executePragmas("PRAGMA journal_size_limit = 4194304; PRAGMA cache_size = -512")
+        // GRDB's WAL mode commits with synchronous NORMAL: never torn, but the last commits
+        // before a power cut may be lost. A favorite must not be: every commit waits for the
+        // disk, but for the writes that are not worth it (see writeUnflushed).
+        try db.executePragmas(
+          "PRAGMA journal_size_limit = 4194304; PRAGMA cache_size = -512; "
+            + "PRAGMA synchronous = FULL")
       }
     }
     let queue: DatabaseQueue
@@ -114,12 +123,6 @@ public final class QuoteDatabase: Sendable {
       throw DatabaseFile.readOnlyError(path: path)
     } catch let error as DatabaseError {
       throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
-    }
-    if state.writable {
-      // GRDB's WAL mode commits with synchronous NORMAL: never torn, but the last commits before
-      // a power cut may be lost. A favorite must not be: every commit waits for the disk, but
-      // for the writes that are not worth it (see writeUnflushed).
-      try queue.writeWithoutTransaction { db in try db.executePragmas("PRAGMA synchronous = FULL") }
     }
     return try QuoteDatabase(
       path: path, writer: queue, readOnly: !state.writable, checkpointsOnClose: checkpointsOnClose)
@@ -208,6 +211,15 @@ public final class QuoteDatabase: Sendable {
       guard let value else { throw DatabaseError(message: "the transaction returned nothing") }
       return value
     }
+  }
+
+  /// Runs `body`, which reads with one statement, outside a transaction.
+  ///
+  /// SQLite runs a lone statement in a transaction of its own, so it sees one state of the
+  /// database. GRDB's `read` adds four statements around it (`PRAGMA query_only` on and off,
+  /// BEGIN and COMMIT), prepared and run on each of the reads of a `random`.
+  func readOneStatement<T>(_ body: (Database) throws -> T) throws -> T {
+    try writer.unsafeRead(body)
   }
 
   /// Runs `body`, turning SQLite's errors into ``StorageError`` sentences.

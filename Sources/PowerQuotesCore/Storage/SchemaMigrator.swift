@@ -23,7 +23,8 @@ struct SchemaMigrator: Sendable {
 
   /// Migrates `writer` to the latest version, refusing a database from a newer powerquotes.
   func migrate(_ writer: any DatabaseWriter, path: String) throws {
-    let version = try writer.read { db in try currentVersion(db) }
+    // One statement: no transaction around it (see QuoteDatabase.readOneStatement).
+    let version = try writer.unsafeRead { db in try currentVersion(db) }
     try checkNotNewer(version, path: path)
     guard version < latestVersion else { return }
     try writer.barrierWriteWithoutTransaction { db in
