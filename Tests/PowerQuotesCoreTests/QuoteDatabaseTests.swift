@@ -47,6 +47,26 @@ struct QuoteDatabaseTests {
     #expect(try again.favorites().map(\.quote) == [Samples.rumi])
   }
 
+  @Test("A file's connection checks foreign keys, and its commits wait for the disk")
+  func connectionSettings() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let database = try QuoteDatabase.open(path: folder.file("q.sqlite"))
+    let settings = {
+      try database.writer.read { db in
+        (
+          try Int.fetchOne(db, sql: "PRAGMA foreign_keys"),
+          try Int.fetchOne(db, sql: "PRAGMA synchronous")
+        )
+      }
+    }
+    // synchronous 2 is FULL: a favorite saved is on the disk when the command ends.
+    #expect(try settings() == (1, 2))
+    // A write that skips the flush (the quote shown last) leaves the setting as it was.
+    try database.recordShown(Samples.rumi, at: testDate)
+    #expect(try settings() == (1, 2))
+  }
+
   @Test("Closing keeps the write-ahead log; the file's header still shows the schema version")
   func closingKeepsTheLog() throws {
     let folder = try TemporaryFolder()
