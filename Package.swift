@@ -53,6 +53,9 @@ let package = Package(
     // The exit-time check that standard output was written (help and versions go through stdio).
     .target(name: "CStdio"),
     // GNU readline (line editing, history, completion for the REPL); hence GPL-3.0-or-later.
+    // Loaded with dlopen when the shell starts on a terminal, so that no other start maps
+    // libreadline and libtinfo: needs readline's headers (Debian's libreadline-dev) to build,
+    // and libreadline.so.8 for the shell's line editing.
     .systemLibrary(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"])]

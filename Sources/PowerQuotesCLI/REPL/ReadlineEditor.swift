@@ -39,13 +39,13 @@ enum ReadlineEditor {
     received = nil
     _ = interrupts.takePending()
     pq_rl_callback_install(prompt, lineHandler)
-    defer { rl_callback_handler_remove() }
+    defer { pq_rl_callback_remove() }
     while true {
       if interrupts.takePending() {
         // Like bash: drop what was typed, move to a fresh line.
-        rl_free_line_state()
-        rl_callback_sigcleanup()
-        rl_replace_line("", 0)
+        pq_rl_free_line_state()
+        pq_rl_callback_sigcleanup()
+        pq_rl_replace_line("", 0)
         FileHandle.standardOutput.write(Data("^C\n".utf8))
         return .interrupted
       }
@@ -54,7 +54,7 @@ enum ReadlineEditor {
       let ready = poll(&descriptor, 1, 50)
       if ready > 0 {
         if descriptor.revents & Int16(POLLIN) == 0 { return .end }
-        rl_callback_read_char()
+        pq_rl_callback_read_char()
         if let received { return received }
       } else if ready < 0 && errno != EINTR {
         return .end
@@ -65,7 +65,7 @@ enum ReadlineEditor {
   private static let lineHandler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = {
     line in
     // Removing the handler here stops readline from showing the prompt again after this line.
-    rl_callback_handler_remove()
+    pq_rl_callback_remove()
     guard let line else {
       // Ctrl-D on an empty line: end the session on a fresh line.
       FileHandle.standardOutput.write(Data("\n".utf8))

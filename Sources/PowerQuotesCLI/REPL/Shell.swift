@@ -1,4 +1,5 @@
 import ArgumentParser
+import CReadline
 import Foundation
 import PowerQuotesCore
 
@@ -34,7 +35,9 @@ struct Shell: EnvironmentCommand {
   func run(_ env: AppEnvironment) async throws {
     let settings = RunSettings(global, environment: env.environment)
     let status: Int32
-    if env.terminal.inputIsTerminal && env.terminal.outputIsTerminal {
+    // Readline is loaded here, on the shell's first line (see CReadline); without it, the
+    // shell reads plain lines, as from a script.
+    if env.terminal.inputIsTerminal && env.terminal.outputIsTerminal && pq_rl_available() != 0 {
       let interrupts = InterruptMonitor()
       let history = ShellHistory(
         path: ShellHistory.location(environment: env.environment)

@@ -24,19 +24,19 @@ struct ShellHistory: Sendable {
 
   /// Reads the saved history into readline.
   func load() {
-    stifle_history(Self.limit)
-    _ = read_history(path)
+    pq_stifle_history(Self.limit)
+    _ = pq_read_history(path)
   }
 
   /// Adds `line` to readline's history and appends it to the file.
   func add(_ line: String) {
     guard !line.allSatisfy(\.isWhitespace) else { return }
-    if let last = history_get(pq_history_base() + pq_history_length() - 1),
+    if let last = pq_history_get(pq_history_base() + pq_history_length() - 1),
       String(cString: last.pointee.line) == line
     {
       return
     }
-    add_history(line)
+    pq_add_history(line)
     save()
   }
 
@@ -51,8 +51,8 @@ struct ShellHistory: Sendable {
     // Create it private before readline writes to it; then keep it so.
     let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     if descriptor >= 0 { close(descriptor) }
-    _ = write_history(path)
-    _ = history_truncate_file(path, Self.limit)
+    _ = pq_write_history(path)
+    _ = pq_history_truncate_file(path, Self.limit)
     chmod(path, 0o600)
   }
 }
