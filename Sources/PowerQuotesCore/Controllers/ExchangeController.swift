@@ -53,21 +53,29 @@ public struct ExchangeController: Sendable {
       input = ByteReader(bytes: [])
       return try importWhole(&bytes, origin: origin, dryRun: dryRun, format: format)
     }
+    return try save(rows: Self.rowEstimate(input.sizeHint), dryRun: dryRun) { sink in
+      try ImportParser.read(&input, reading, origin: origin, sink: sink)
+    }
+  }
+
+  /// Saves the quotes `parse` hands to its sink in one transaction of the store (about `rows`
+  /// of them), and reports it; `fed` runs in the transaction once they are all in.
+  private func save(
+    rows: Int, dryRun: Bool, fed: () -> Void = {},
+    _ parse: (QuoteSink) throws -> ImportParser.Batch
+  ) throws -> ImportReport {
     var batch: ImportParser.Batch?
-    let counts = try database.importFavorites(
-      count: Self.rowEstimate(input.sizeHint), at: now(), dryRun: dryRun
-    ) { insert in
+    let counts = try database.importFavorites(count: rows, at: now(), dryRun: dryRun) { insert in
       // The sink lives only as long as this parse.
       try withoutActuallyEscaping(insert) { insert in
-        var parsed = try ImportParser.read(
-          &input, reading, origin: origin, sink: QuoteSink(insert))
+        var parsed = try parse(QuoteSink(insert))
         parsed.sink = nil
         batch = parsed
       }
+      fed()
     }
     // A store calls the feed once; without it, the rows are checked here for the report.
-    let checked =
-      try batch ?? ImportParser.read(&input, reading, origin: origin, sink: QuoteSink { _ in })
+    let checked = try batch ?? parse(QuoteSink { _ in })
     return report(checked, counts: counts, dryRun: dryRun)
   }
 
@@ -89,27 +97,14 @@ public struct ExchangeController: Sendable {
   ) throws -> ImportReport {
     let outline = try ImportParser.parse(
       bytes: bytes, origin: origin, sink: .counting(), format: format)
-    var batch: ImportParser.Batch?
-    let counts = try database.importFavorites(
-      count: outline.quoteCount, at: now(), dryRun: dryRun
-    ) { insert in
-      // The sink lives only as long as this parse.
-      try withoutActuallyEscaping(insert) { insert in
-        var parsed = try ImportParser.parse(
-          bytes: bytes, origin: origin, sink: QuoteSink(insert), format: outline.format)
-        parsed.sink = nil
-        batch = parsed
-      }
-      // What is left of the transaction (indexing the new favorites for search) needs most
-      // memory when SQLite's cache is full: 12 MB less for a file of 100,000 quotes.
-      bytes = []
-    }
-    // A store calls the feed once; without it, the rows are checked here for the report.
-    let checked =
-      try batch
-      ?? ImportParser.parse(
-        bytes: bytes, origin: origin, sink: QuoteSink { _ in }, format: outline.format)
-    return report(checked, counts: counts, dryRun: dryRun)
+    // What is left of the transaction once the quotes are in (indexing them for search) needs
+    // most memory when SQLite's cache is full: the bytes go first, 12 MB for 100,000 quotes.
+    return try save(
+      rows: outline.quoteCount, dryRun: dryRun,
+      fed: { bytes = [] },
+      { sink in
+        try ImportParser.parse(bytes: bytes, origin: origin, sink: sink, format: outline.format)
+      })
   }
 
   private func report(

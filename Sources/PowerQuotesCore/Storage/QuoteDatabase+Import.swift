@@ -25,12 +25,12 @@ extension QuoteDatabase {
         // A large import touches the whole UNIQUE index of quote keys at random (11.5 MiB at
         // 100,000 favorites): what the page cache does not hold, SQLite writes to the WAL and
         // reads back. The cache is most of an import's memory, so it holds part of the index:
-        // at 100,000 rows a cache of 14 MiB took 0.25 s of system time and a peak RSS of 37 MiB,
-        // 8 MiB 0.36 s and 31 MiB, SQLite's default 2 MB 0.74 s and 24 MiB. And each INSERT (a duplicate aborts
-        // it, and a tag's triggers change other rows) keeps a statement journal, which SQLite
-        // writes to a temporary file unless told to keep it in memory: about 760,000 writes
-        // for 100,000 rows. A statement journal holds a few pages and is dropped when its
-        // INSERT ends. Both settings go back as they were afterwards.
+        // at 100,000 rows a cache of 14 MiB took 0.25 s of system time and a peak RSS of
+        // 37 MiB, 8 MiB 0.36 s and 31 MiB, SQLite's default 2 MB 0.74 s and 24 MiB. And each
+        // INSERT (a duplicate aborts it, and a tag's triggers change other rows) keeps a
+        // statement journal, which SQLite writes to a temporary file unless told to keep it in
+        // memory: about 760,000 writes for 100,000 rows. A statement journal holds a few pages
+        // and is dropped when its INSERT ends. Both settings go back as they were afterwards.
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
         let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
         if count > 1000 {
