@@ -179,6 +179,7 @@ import Testing
   func search() throws {
     let database = try Self.database()
     var found = 0
+    var tied = 0
     for text in ["a", "z*", "\"a a\"", "ss"] {
       let query = try SearchQuery(text)
       var hits: [Favorite] = []
@@ -195,7 +196,20 @@ import Testing
       var ids: [Int64] = []
       try database.forEachSearchRow(query, tag: nil, columns: .all) { ids.append($0.id) }
       #expect(ids == hits.map(\.id))
+      // In the order FTS5 ranks them itself, ties too (in id order), though SQLite sorts them.
+      let ranked = try database.writer.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT rowid, rank FROM favorite_search WHERE favorite_search MATCH ?
+            ORDER BY favorite_search.rank
+            """,
+          arguments: [query.fts5])
+      }
+      #expect(ids == ranked.map { $0[0] as Int64 })
+      tied += ranked.count - Set(ranked.map { $0[1] as Double }).count
     }
+    #expect(tied > 10)
     #expect(found > 100)
     // So fav find lays its table out first and streams it.
     #expect(database.measuresSearchAhead)
