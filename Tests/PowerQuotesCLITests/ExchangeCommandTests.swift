@@ -107,6 +107,38 @@ struct ExchangeCommandTests: CLITestSuite {
     #expect(rejected.map { $0["reason"] as? String } == ["emptyText", "emptyAuthor"])
   }
 
+  @Test("Times of any year go in and come out as written, and an export imports back the same")
+  func oldTimes() async throws {
+    defer { folder.remove() }
+    let path = try write(
+      "quote,author,saved_at\nD1900.,A,1900-01-01T00:00:00Z\nD1582.,C,1582-10-10T00:00:00Z\n"
+        + "D1000.,E,1000-06-15\nD1.,F,0001-01-01T00:00:00.000Z\n", "old.csv")
+    try await execute(["fav", "import", path], env())
+    let times = [
+      "1900-01-01T00:00:00.000Z", "1582-10-10T00:00:00.000Z", "1000-06-15T00:00:00.000Z",
+      "0001-01-01T00:00:00.000Z",
+    ]
+    console.clear()
+    try await execute(["fav", "export", "--format", "csv"], env())
+    #expect(
+      console.out.split(separator: "\r\n").dropFirst().map {
+        $0.split(separator: ",", omittingEmptySubsequences: false)[4]
+      } == times.map { Substring($0) })
+    console.clear()
+    try await execute(["fav", "list", "--format", "json"], env())
+    #expect(console.out.contains("\"savedAt\" : \"1582-10-10T00:00:00Z\""))
+    console.clear()
+    let exported = folder.file("export.json")
+    try await execute(["fav", "export", "-o", exported], env())
+    let again = try QuoteDatabase.inMemory()
+    try await execute(["fav", "import", exported], env(again))
+    #expect(try again.favorites().map { ExportView.timestamp($0.savedAt) } == times)
+    // As the store shows it: fav show and the stats' months.
+    console.clear()
+    try await execute(["fav", "show", "2"], env())
+    #expect(console.out.contains("1582-10-10"))
+  }
+
   @Test("--dry-run with rejected rows reports them and exits 2 too, changing nothing")
   func dryRunWithRejections() async throws {
     defer { folder.remove() }

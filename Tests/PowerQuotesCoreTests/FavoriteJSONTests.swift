@@ -81,7 +81,11 @@ import Testing
     #expect(FavoriteJSON.arrayElement(favorite, dates: .seconds) != nil)
     var old = favorite
     old.savedAt = Date(timeIntervalSince1970: -1)
+    #expect(FavoriteJSON.arrayElement(old, dates: .milliseconds) != nil)
+    // A second before the year 0000: no four-digit year.
+    old.savedAt = Date(timeIntervalSince1970: -62_167_219_201)
     #expect(FavoriteJSON.arrayElement(old, dates: .milliseconds) == nil)
+    #expect(FavoriteJSON.arrayElement(old, dates: .seconds) == nil)
   }
 
   @Test("Fast timestamps equal String(format:) ones", arguments: dates)

@@ -17,6 +17,52 @@ struct TimestampTests {
     #expect(Timestamp.utc(Date(timeIntervalSince1970: seconds), separator: " ") == text)
   }
 
+  /// Stored and exported times of any four-digit year read back to the same text: the days are
+  /// counted in one calendar, the proleptic Gregorian, before 1582 as after (Foundation's
+  /// calendar switches to the Julian one there, ten days apart).
+  @Test(arguments: [
+    "0000-01-01 00:00:00.000", "0001-01-01 00:00:00.000", "1000-06-15 12:00:00.000",
+    "1582-10-10 00:00:00.000", "1582-10-15 00:00:00.000", "1900-01-01 00:00:00.000",
+    "1969-12-31 23:59:59.500", "2024-02-29 12:34:56.789", "9999-12-31 23:59:59.999",
+  ])
+  func readBack(text: String) throws {
+    let date = try #require(Timestamp.date(stored: text))
+    #expect(Timestamp.utc(date, separator: " ") == text)
+    // PostgreSQL's text column is read the same way (it read times before 1970 as 1970).
+    #expect(PostgresStore.time(text) == date)
+    let exported = text.replacing(" ", with: "T") + "Z"
+    #expect(Timestamp.date(exported: exported) == date)
+    #expect(Timestamp.date(iso8601: exported) == date)
+    #expect(ExportView.timestamp(date) == exported)
+    #expect(Timestamp.isoSeconds(date) == String(exported.prefix(19)) + "Z")
+  }
+
+  @Test("The shapes of ISO 8601 times imports meet, each day counted as stored times count it")
+  func iso8601Shapes() throws {
+    let stored = { (text: String) in try #require(Timestamp.date(stored: text)) }
+    let cases: [(String, Date)] = [
+      ("1582-10-10T00:00:00Z", try stored("1582-10-10 00:00:00.000")),
+      ("1582-10-10", try stored("1582-10-10 00:00:00.000")),
+      ("2026-01-15T08:00", try stored("2026-01-15 08:00:00.000")),
+      ("2026-01-15 08:00:30", try stored("2026-01-15 08:00:30.000")),
+      ("2026-01-15t08:00:30.25z", try stored("2026-01-15 08:00:30.250")),
+      ("2026-01-15T08:00:00+01:00", try stored("2026-01-15 07:00:00.000")),
+      ("2026-01-15T08:00:00+0130", try stored("2026-01-15 06:30:00.000")),
+      ("2026-01-15T08:00:00-05", try stored("2026-01-15 13:00:00.000")),
+      ("0001-01-01T00:00:00.000-01:00", try stored("0001-01-01 01:00:00.000")),
+    ]
+    for (text, date) in cases {
+      #expect(Timestamp.date(iso8601: text) == date, "\(text)")
+    }
+    for text in [
+      "2026-02-30", "2026-01-15T24:00Z", "2026-01-15T08:60Z", "2026-01-15T08", "2026-1-15",
+      "2026-01-15T08:00:00.Z", "2026-01-15T08:00:00+2", "2026-01-15T08:00:00+01:00x",
+      "2026-01-15garbage", "12026-01-15", "",
+    ] {
+      #expect(Timestamp.date(iso8601: text) == nil, "\(text)")
+    }
+  }
+
   @Test func separator() {
     #expect(
       Timestamp.utc(Date(timeIntervalSince1970: 0), separator: "T") == "1970-01-01T00:00:00.000")

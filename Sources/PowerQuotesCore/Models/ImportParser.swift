@@ -277,6 +277,9 @@ public enum ImportParser {
     // What `fav export` writes, read digit by digit.
     if let date = Timestamp.date(exported: text) { return date }
     let trimmed = text.trimmed
+    // The usual shapes, in the proleptic Gregorian calendar as the library keeps times; then
+    // Foundation's parser for any other (which counts days before 1583 in the Julian calendar).
+    if let date = Timestamp.date(iso8601: trimmed) { return date }
     if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed) {
       return date
     }

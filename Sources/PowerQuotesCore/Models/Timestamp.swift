@@ -15,25 +15,25 @@ enum Timestamp {
     fastUTC(date, separator: separator) ?? formattedUTC(date, separator: separator)
   }
 
-  /// ``utc(_:separator:)`` written digit by digit, for times from 1970 through 9999.
+  /// ``utc(_:separator:)`` written digit by digit, for times of the years 0000 through 9999.
   ///
   /// Nil for other times. `String(format:)` costs more than the rest of an exported row.
   static func fastUTC(_ date: Date, separator: String) -> String? {
     let interval = date.timeIntervalSince1970
-    guard interval >= 0, interval < latestFastTime, separator.utf8.count == 1,
+    guard fastTimes.contains(interval), separator.utf8.count == 1,
       let separator = separator.utf8.first
     else { return nil }
-    let milliseconds = Int64((interval * 1000).rounded())
+    let (seconds, milliseconds) = floorDivision(Int64((interval * 1000).rounded()), 1000)
     return formatted(
-      seconds: milliseconds / 1000, milliseconds: Int(milliseconds % 1000), separator: separator,
-      zone: false)
+      seconds: seconds, milliseconds: Int(milliseconds), separator: separator, zone: false)
   }
 
-  /// `date` in UTC to the second, `yyyy-MM-ddTHH:mm:ssZ`, as `JSONEncoder`'s `.iso8601` writes
-  /// it (the fraction is cut, not rounded); nil for times before 1970 or after 9999.
+  /// `date` in UTC to the second, `yyyy-MM-ddTHH:mm:ssZ`, the fraction cut (as `JSONEncoder`'s
+  /// `.iso8601` writes it, but in the proleptic Gregorian calendar before 1582 too); nil for
+  /// times outside the years 0000 through 9999.
   static func isoSeconds(_ date: Date) -> String? {
     let interval = date.timeIntervalSince1970
-    guard interval >= 0, interval < latestFastTime else { return nil }
+    guard fastTimes.contains(interval) else { return nil }
     return formatted(
       seconds: Int64(interval.rounded(.down)), milliseconds: nil, separator: UInt8(ascii: "T"),
       zone: true)
@@ -63,7 +63,7 @@ enum Timestamp {
   }
 
   /// Whether `bytes` are a stored time ``date(stored:)`` reads: `yyyy-MM-dd HH:mm:ss.SSS`, a
-  /// real day from 1970 on.
+  /// real day.
   static func isStoredTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     storedDate(bytes) != nil
   }
@@ -71,8 +71,8 @@ enum Timestamp {
   /// Appends the stored time `bytes` (``isStoredTime(_:)``) as ``isoSeconds(_:)`` writes its
   /// date: `yyyy-MM-ddTHH:mm:ssZ`, the fraction cut.
   ///
-  /// Digit for digit the same: a stored time from 1970 through 9999 is read into a `Date` and
-  /// written back without a change, so its bytes can be copied.
+  /// Digit for digit the same: a stored time is read into a `Date` and written back without a
+  /// change, so its bytes can be copied.
   static func appendISOSeconds(stored bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<10]))
     out.append(UInt8(ascii: "T"))
@@ -108,15 +108,108 @@ enum Timestamp {
     }
     guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
       let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-      let millisecond = number(20, 3), year >= 1970, (1...12).contains(month),
-      (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60,
-      second < 60
+      let millisecond = number(20, 3)
+    else { return nil }
+    return date(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+      fraction: Double(millisecond) / 1000)
+  }
+
+  /// The UTC time of a day and time, or nil for one that does not exist.
+  ///
+  /// In the proleptic Gregorian calendar: the calendar of ISO 8601, `gmtime` and SQLite, which
+  /// goes on before 1582 as after. `fraction` is of a second, below 1.
+  private static func date(
+    year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, fraction: Double
+  ) -> Date? {
+    guard (0...9999).contains(year), (1...12).contains(month),
+      (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60, second < 60
     else { return nil }
     let days = daysSince1970(year: year, month: month, day: day)
     let seconds = ((days * 24 + hour) * 60 + minute) * 60 + second
     // Counted from 2001 as Foundation's calendar counts, so the sum rounds to the same Date.
-    return Date(
-      timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + Double(millisecond) / 1000)
+    return Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + fraction)
+  }
+
+  /// An ISO 8601 date, or date and time, as imports meet them; nil for text of another shape.
+  ///
+  /// Read in the proleptic Gregorian calendar: `2026-01-15` (midnight UTC), `2026-01-15T08:00`,
+  /// `…T08:00:30`, `…T08:00:30.125`, each in UTC or followed by `Z` or an offset (`+01:00`,
+  /// `+0100`, `+01`); `t`, `z` and a space stand for `T` and `Z` too.
+  ///
+  /// Foundation's ISO 8601 parser counts days before 15 October 1582 in the Julian calendar
+  /// (1582-10-10 came back as 1582-10-20), and reads a time without a zone as midnight.
+  static func date(iso8601 text: String) -> Date? {
+    var text = text
+    return text.withUTF8 { iso8601Date($0) }
+  }
+
+  private static func iso8601Date(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    var index = 0
+    func number(_ count: Int) -> Int? {
+      guard index + count <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[index..<index + count] {
+        guard byte >= 0x30 && byte <= 0x39 else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      index += count
+      return value
+    }
+    func skip(_ byte: UInt8) -> Bool {
+      guard index < bytes.count, bytes[index] == byte else { return false }
+      index += 1
+      return true
+    }
+    guard let year = number(4), skip(0x2D), let month = number(2), skip(0x2D),
+      let day = number(2)
+    else { return nil }
+    guard index < bytes.count else {
+      return date(year: year, month: month, day: day, hour: 0, minute: 0, second: 0, fraction: 0)
+    }
+    guard [UInt8(ascii: "T"), UInt8(ascii: "t"), 0x20].contains(bytes[index]) else { return nil }
+    index += 1
+    guard let hour = number(2), skip(0x3A), let minute = number(2) else { return nil }
+    var second = 0
+    var fraction = 0.0
+    if skip(0x3A) {
+      guard let seconds = number(2) else { return nil }
+      second = seconds
+      if skip(0x2E) {
+        var scale = 0.1
+        let start = index
+        while index < bytes.count, bytes[index] >= 0x30 && bytes[index] <= 0x39 {
+          fraction += Double(bytes[index] - 0x30) * scale
+          scale /= 10
+          index += 1
+        }
+        guard index > start else { return nil }
+      }
+    }
+    var offset = 0
+    if index < bytes.count {
+      if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
+        index += 1
+      } else if bytes[index] == 0x2B || bytes[index] == 0x2D {
+        let sign = bytes[index] == 0x2D ? -1 : 1
+        index += 1
+        guard let hours = number(2), hours < 24 else { return nil }
+        var minutes = 0
+        if index < bytes.count {
+          _ = skip(0x3A)
+          guard let given = number(2), given < 60 else { return nil }
+          minutes = given
+        }
+        offset = sign * (hours * 60 + minutes) * 60
+      }
+      guard index == bytes.count else { return nil }
+    }
+    guard
+      let local = date(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+        fraction: fraction)
+    else { return nil }
+    return local.addingTimeInterval(TimeInterval(-offset))
   }
 
   /// Days in `month` (1-12) of `year`, in the Gregorian calendar.
@@ -131,15 +224,16 @@ enum Timestamp {
   /// Days from 1970-01-01 to a Gregorian date (Howard Hinnant's `days_from_civil`).
   private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
     let year = month <= 2 ? year - 1 : year
-    let era = year / 400
+    let era = (year >= 0 ? year : year - 399) / 400
     let yearOfEra = year - era * 400
     let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  /// The start of the year 10000: the fast formats write four-digit years only.
-  private static let latestFastTime: TimeInterval = 253_402_300_800
+  /// From the start of the year 0000 to the start of the year 10000: the times the digit by
+  /// digit formats write, with four-digit years.
+  private static let fastTimes: Range<TimeInterval> = -62_167_219_200..<253_402_300_800
 
   /// `yyyy-MM-dd<separator>HH:mm:ss`, then `.SSS` with `milliseconds` and `Z` with `zone`, in
   /// UTC for `seconds` since 1970, written byte by byte into the string's own storage.
@@ -184,7 +278,7 @@ enum Timestamp {
     }
   }
 
-  /// ``utc(_:separator:)`` for any time, years before 1970 and after 9999 included.
+  /// ``utc(_:separator:)`` for any time, years before 0000 and after 9999 included.
   static func formattedUTC(_ date: Date, separator: String) -> String {
     let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
     let (seconds, fraction) = floorDivision(milliseconds, 1000)

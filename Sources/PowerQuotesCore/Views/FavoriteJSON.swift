@@ -17,7 +17,7 @@ enum FavoriteJSON {
   }
 
   /// The favorite as an array element indented by two spaces, after `separator`; nil for a
-  /// time this writer does not format (before 1970 or after 9999), which the caller then
+  /// time this writer does not format (outside the years 0000 through 9999), which the caller then
   /// encodes the slow way.
   ///
   /// The separator (`,\n` between elements) starts the same string, so that the element is not

@@ -6,7 +6,11 @@ public enum JSONView {
   public static func render(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
+    // As `.iso8601` writes them, but in the proleptic Gregorian calendar of stored times.
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(Timestamp.isoSeconds(date) ?? date.ISO8601Format())
+    }
     // Encoding these models cannot fail: they hold only strings, numbers and dates.
     let data = (try? encoder.encode(value)) ?? Data("null".utf8)
     return escapingInvisibleControls(String(decoding: data, as: UTF8.self)) + "\n"

@@ -14,8 +14,9 @@ enum StoredTime {
 
   /// The time in `row` at position `index`.
   ///
-  /// Text this binary wrote is read by ``Timestamp/date(stored:)``; anything else a time column
-  /// may hold is read as GRDB reads a `Date` from a database value.
+  /// Text this binary wrote is read by ``Timestamp/date(stored:)``, other ISO 8601 text by
+  /// ``Timestamp/date(iso8601:)`` (UTC when it names no zone, as GRDB reads it); anything else a
+  /// time column may hold is read as GRDB reads a `Date` from a database value.
   ///
   /// - Throws: ``UnreadableValue`` when the value is no time at all (a damaged or hand-edited
   ///   file); ``QuoteDatabase`` turns it into ``StorageError/unreadableValue(path:)``.
@@ -32,7 +33,9 @@ enum StoredTime {
   ///
   /// Never GRDB's fast statement decoding of a `Date`, which traps on some blobs.
   private static func date(_ value: DatabaseValue) throws -> Date {
-    if case .string(let text) = value.storage, let date = Timestamp.date(stored: text) {
+    if case .string(let text) = value.storage,
+      let date = Timestamp.date(stored: text) ?? Timestamp.date(iso8601: text)
+    {
       return date
     }
     switch value.storage {
