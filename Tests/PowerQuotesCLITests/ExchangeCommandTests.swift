@@ -107,6 +107,50 @@ struct ExchangeCommandTests: CLITestSuite {
     #expect(rejected.map { $0["reason"] as? String } == ["emptyText", "emptyAuthor"])
   }
 
+  /// Found by a tester: CSV and fortune imports kept the spaces around a quote and its author,
+  /// a space before a removed escape sequence stayed at the end, a CSV `source` kept escape
+  /// sequences and NULs, and a DummyJSON file's id 0 or below made an export that did not
+  /// import back.
+  @Test("Every import trims and cleans as fav add does, the source too; DummyJSON ids are positive")
+  func oneRuleAtEveryEntrance() async throws {
+    defer { folder.remove() }
+    let files = [
+      (
+        "pad.csv",
+        "quote,author,source\n  Padded in CSV  ,  Ann  ,\"  ev\u{1B}]52;c;SGk=\u{07}il \"\n"
+      ),
+      ("pad.fortune", "  Padded in fortune  \n--   Bo  \n%\n"),
+      (
+        "pad.json",
+        #"[{"quote":"  Padded in JSON  ","author":"  Cy  ","source":" x\u0000y ","savedAt":"2026-01-15T08:00:00Z"}]"#
+      ),
+    ]
+    for (name, text) in files {
+      try await execute(["fav", "import", try write(text, name)], env())
+    }
+    try await execute(["fav", "add", "Quote \u{1B}[0m", "--author", "Zed \u{1B}]0;t\u{07}"], env())
+    #expect(
+      try database.favorites().map { [$0.quote.text, $0.quote.author, $0.quote.source.rawValue] }
+        == [
+          ["Padded in CSV", "Ann", "evil"], ["Padded in fortune", "Bo", "imported"],
+          ["Padded in JSON", "Cy", "xy"], ["Quote", "Zed", "manual"],
+        ])
+    let long = try write(
+      "quote,author,source\nA.,B,\(String(repeating: "s", count: 101))\n", "long.csv")
+    await #expect(throws: ExitCode(2)) { try await execute(["fav", "import", long], env()) }
+    #expect(console.err.contains("its source is not a name of at most 100 characters."))
+    let dummy = try write(
+      #"{"quotes":[{"id":-5,"quote":"Negative id.","author":"N"},{"id":0,"quote":"Zero.","author":"Z"},{"id":7,"quote":"Seven.","author":"S"}]}"#,
+      "dummy.json")
+    console.clear()
+    await #expect(throws: ExitCode(2)) { try await execute(["fav", "import", dummy], env()) }
+    #expect(
+      console.err
+        == "  row 1: its id is not a positive whole number.\n"
+        + "  row 2: its id is not a positive whole number.\n")
+    #expect(try database.favorites().last?.quote.sourceID == 7)
+  }
+
   @Test("Times of any year go in and come out as written, and an export imports back the same")
   func oldTimes() async throws {
     defer { folder.remove() }

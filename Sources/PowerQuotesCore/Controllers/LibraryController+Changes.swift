@@ -38,15 +38,14 @@ extension LibraryController {
       throw FavoritesError.notFound(id: id)
     }
     var quote = favorite.quote
-    if let text { quote.text = text.trimmingCharacters(in: .whitespacesAndNewlines) }
-    if let author { quote.author = author.trimmingCharacters(in: .whitespacesAndNewlines) }
+    if let text { quote.text = text }
+    if let author { quote.author = author }
+    // Cleaned and trimmed there.
     switch QuoteText.admitted(quote) {
     case .failure(let problem): throw FavoritesError(problem)
     case .success(let admitted): quote = admitted
     }
-    let newNote =
-      note.map { QuoteText.cleaned($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-      ?? favorite.note
+    let newNote = note.map(QuoteText.entering) ?? favorite.note
     if newNote.unicodeScalars.count > Self.maxNoteLength { throw LibraryError.noteTooLong }
     if quote.text == favorite.quote.text && quote.author == favorite.quote.author
       && newNote == favorite.note

@@ -140,9 +140,15 @@ extension ImportParser {
       case .success(let value): tags = value
       }
     }
-    let source =
-      sourceName.flatMap { $0.trimmed.isEmpty ? nil : QuoteSource(rawValue: $0.trimmed) }
-      ?? .imported
+    var source = QuoteSource.imported
+    if let sourceName {
+      switch importedSource(sourceName) {
+      case .success(let named): source = named
+      case .failure(let reason):
+        batch.reject(position: position, reason)
+        return
+      }
+    }
     batch.add(
       position: position, text: quote ?? "", author: author ?? "", source: source,
       sourceID: sourceID, savedAt: savedAt, note: values[5] ?? "", tags: tags)

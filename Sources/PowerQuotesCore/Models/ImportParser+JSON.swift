@@ -68,7 +68,15 @@ extension ImportParser {
           continue
         }
         var sourceID: Int?
-        if case .integer(let id)? = fields["id"] { sourceID = id }
+        if case .integer(let id)? = fields["id"] {
+          // As every other import takes a source id, and as `fav export` writes it back.
+          guard id > 0 else {
+            batch.reject(
+              position: index + 1, .invalidField(name: "id", expected: "a positive whole number"))
+            continue
+          }
+          sourceID = id
+        }
         batch.add(
           position: index + 1, text: text, author: author, source: .dummyJSON, sourceID: sourceID)
       }
@@ -109,8 +117,14 @@ extension ImportParser {
     }
     var source = QuoteSource.imported
     switch fields["source"] {
-    case .string(let name)? where !name.trimmed.isEmpty: source = QuoteSource(rawValue: name)
-    case .string?, .null?, nil: break
+    case .string(let name)?:
+      switch importedSource(name) {
+      case .success(let named): source = named
+      case .failure(let reason):
+        batch.reject(position: position, reason)
+        return
+      }
+    case .null?, nil: break
     default:
       batch.reject(position: position, .invalidField(name: "source", expected: "text"))
       return

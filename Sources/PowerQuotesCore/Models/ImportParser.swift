@@ -79,7 +79,7 @@ public enum ImportParser {
       case .failure(let problem):
         rejected.append(ImportRejection(position: position, reason: .init(problem)))
       case .success(let quote):
-        var note = note.isEmpty ? note : QuoteText.cleaned(note)
+        var note = note.isEmpty ? note : QuoteText.entering(note)
         if UntrustedText.isBlank(note) { note = "" }
         guard note.unicodeScalars.count <= QuoteText.maxNoteLength else {
           rejected.append(ImportRejection(position: position, reason: .noteTooLong))
@@ -265,6 +265,23 @@ public enum ImportParser {
   static func problem(text: String, author: String) -> ImportRejection.Reason? {
     QuoteText.problem(text: QuoteText.cleaned(text), author: QuoteText.cleaned(author))
       .map(ImportRejection.Reason.init)
+  }
+
+  /// The longest source name a file may give, in Unicode scalars: room for a site or a book
+  /// service's name (`dummyjson`, `readwise`, `kindle`).
+  static let maxSourceLength = 100
+
+  /// The source a file names for a quote, cleaned as the quote's own text is (no control
+  /// character or escape sequence, no white space at the ends): `imported` when that leaves
+  /// nothing, and a rejection when it is longer than ``maxSourceLength``.
+  static func importedSource(_ name: String) -> Result<QuoteSource, ImportRejection.Reason> {
+    let cleaned = UntrustedText.sanitized(name).trimmed
+    if cleaned.isEmpty { return .success(.imported) }
+    guard cleaned.unicodeScalars.count <= maxSourceLength else {
+      return .failure(
+        .invalidField(name: "source", expected: "a name of at most \(maxSourceLength) characters"))
+    }
+    return .success(QuoteSource(rawValue: cleaned))
   }
 
   /// Whether `text` is empty once white space and line breaks are trimmed from its ends.

@@ -34,6 +34,15 @@ public enum QuoteText {
     UntrustedText.sanitizedKeepingLines(text)
   }
 
+  /// ``cleaned(_:)`` `text` without white space at either end: a quote, author or note as it
+  /// enters the library, from any file, server or command.
+  ///
+  /// Trimmed after the cleaning, so that a space before a removed escape sequence does not stay
+  /// at the end.
+  public static func entering(_ text: String) -> String {
+    cleaned(text).trimmed
+  }
+
   /// Why `text` by `author`, both already ``cleaned(_:)``, cannot be saved; nil when they can.
   ///
   /// A quote made only of quote marks counts as empty: its key would be empty.
@@ -60,11 +69,12 @@ public enum QuoteText {
     }
   }
 
-  /// `quote` with its text and author ``cleaned(_:)``, or the problem that keeps it out.
+  /// `quote` with its text and author as they enter the library (``entering(_:)``), or the
+  /// problem that keeps it out.
   public static func admitted(_ quote: Quote) -> Result<Quote, Problem> {
     var quote = quote
-    quote.text = cleaned(quote.text)
-    quote.author = cleaned(quote.author)
+    quote.text = entering(quote.text)
+    quote.author = entering(quote.author)
     if let problem = problem(text: quote.text, author: quote.author) { return .failure(problem) }
     return .success(quote)
   }
