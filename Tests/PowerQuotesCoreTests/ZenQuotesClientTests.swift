@@ -254,6 +254,16 @@ struct QuoteClientErrorTests {
     )
   }
 
+  /// A wait already over (Retry-After: 0, or a date in the past) is not "0 s".
+  @Test func rateLimitWithNoWaitLeft() {
+    #expect(
+      QuoteClientError.rateLimited(retryAfter: 0).errorDescription
+        == "DummyJSON is rate limiting requests. Try again in a few seconds.")
+    #expect(
+      QuoteClientError.rateLimited(retryAfter: 0, service: .zenQuotes).errorDescription
+        == "ZenQuotes is rate limiting requests. Try again in a few seconds.")
+  }
+
   /// The same failure from two services is two different errors.
   @Test func serviceIsPartOfTheError() {
     #expect(

@@ -82,13 +82,14 @@ public enum QuoteClientError: LocalizedError, Equatable, Sendable {
     case .timedOut(let seconds, _):
       return
         "\(name) did not answer within \(Seconds.text(seconds)) s. Try again, or raise --timeout."
-    case .rateLimited(let retryAfter?, _):
+    case .rateLimited(let retryAfter?, _) where retryAfter > 0:
       return "\(name) is rate limiting requests. Try again in \(retryAfter) s."
     case .rateLimited(nil, .zenQuotes):
       // Its free tier allows 5 requests in 30 s, and it says nothing of when to come back.
       return "ZenQuotes is rate limiting requests (5 quotes in 30 s without a key). "
         + "Try again in half a minute, or use --source dummyjson."
-    case .rateLimited(nil, _):
+    case .rateLimited:
+      // No wait given, or one already over (Retry-After: 0, or a date in the past).
       return "\(name) is rate limiting requests. Try again in a few seconds."
     case .notFound(let id):
       return "DummyJSON has no quote with id \(id). \(CommandHint.run("browse")) to see its quotes "
