@@ -13,12 +13,15 @@
 public enum QuoteCardView {
   /// The widest a card grows, however wide the terminal: long lines are hard to read.
   public static let maxWidth = 64
-  /// The narrowest card drawn; a narrower terminal wraps it.
+  /// The narrowest card drawn with its frame; on a narrower terminal the card's lines are
+  /// shown without it, fitted to the width, rather than wrapped by the terminal.
   public static let minWidth = 24
 
   /// The card for `quote`, at most `width` columns wide, with a trailing newline.
   public static func render(_ quote: Quote, width: Int, painter: TextPainter) -> String {
-    let cardWidth = min(max(width, minWidth), maxWidth)
+    // "Dear Self," is 10 columns: no narrower.
+    if width < minWidth { return unframed(quote, width: max(width, 10), painter: painter) }
+    let cardWidth = min(width, maxWidth)
     // "│ " + content + " │"
     let inner = cardWidth - 4
     let text = UntrustedText.sanitized(quote.text)
@@ -43,6 +46,18 @@ public enum QuoteCardView {
       row(indent + line, styled: { painter.italic($0) })
     }
     lines.append(painter.dim("╰" + border + "╯"))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The card's lines without the frame, each at most `width` columns.
+  private static func unframed(_ quote: Quote, width: Int, painter: TextPainter) -> String {
+    var lines = [painter.bold("Dear Self,"), ""]
+    lines += TerminalText.wrap(UntrustedText.sanitized(quote.text), width: width)
+    lines.append("")
+    for line in TerminalText.wrap("— " + UntrustedText.sanitized(quote.author), width: width) {
+      let indent = String(repeating: " ", count: max(0, width - TerminalText.displayWidth(line)))
+      lines.append(indent + painter.italic(line))
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 }
