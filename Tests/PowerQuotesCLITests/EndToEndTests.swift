@@ -18,7 +18,8 @@ let builtBinary: String = {
   return testBundle.appending(path: "powerquotes").path
 }()
 
-/// Runs `binary` with `arguments` in a clean environment: only `environment`, PATH and HOME.
+/// Runs `binary` with `arguments` in a clean environment: only `environment`, PATH and HOME;
+/// in `directory` when it is given (relative paths), else in the test's own.
 ///
 /// Waits without blocking a thread: the fixture server runs on the same small thread pool.
 func runBinary(
@@ -27,10 +28,12 @@ func runBinary(
   environment: [String: String] = [:],
   binary: String = builtBinary,
   input: String? = nil,
-  standardOutput: String? = nil
+  standardOutput: String? = nil,
+  directory: String? = nil
 ) async throws -> RunResult {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: binary)
+  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   process.arguments = arguments
   process.environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     .merging(environment) { $1 }

@@ -70,6 +70,54 @@ struct ExchangeEndToEndTests {
         + "CSV or fortune file.\n")
   }
 
+  @Test("--output takes any file name, even one character; - is standard output; a/ is refused")
+  func outputNames() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let env = ["POWERQUOTES_DATABASE": home.file("q.sqlite")]
+    _ = try await runBinary(
+      ["fav", "add", "Know thyself.", "--author", "Socrates"], home: home.path, environment: env)
+    let work = home.file("work")
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
+    func run(_ arguments: [String], input: String? = nil) async throws -> RunResult {
+      try await runBinary(
+        arguments, home: home.path, environment: env, input: input, directory: work)
+    }
+    let exported = try await run(["fav", "export"])
+    let shared = try await run(["fav", "share", "1"])
+
+    for name in ["q", "é"] {
+      let result = try await run(["fav", "export", "--output", name])
+      #expect(result.status == 0, "\(result.err)")
+      #expect(result.err == "Exported 1 favorite to \(name).\n")
+      #expect(try String(contentsOfFile: work + "/" + name, encoding: .utf8) == exported.out)
+    }
+    let share = try await run(["fav", "share", "1", "--output", "a"])
+    #expect(share.status == 0, "\(share.err)")
+    #expect(try String(contentsOfFile: work + "/a", encoding: .utf8) == shared.out)
+    // The shell survives it, and goes on to the next line.
+    let shell = try await run(["shell"], input: "fav export --output z\nfav share 1 --output s\n")
+    #expect(shell.status == 0, "\(shell.err)")
+    #expect(FileManager.default.fileExists(atPath: work + "/z"))
+    #expect(try String(contentsOfFile: work + "/s", encoding: .utf8) == shared.out)
+
+    let folder = try await run(["fav", "export", "--output", "b/"])
+    #expect(folder.status == 1)
+    #expect(
+      folder.err
+        == "Error: Could not write b/: it names a folder, not a file. Choose another file with "
+        + "--output.\n")
+
+    let standardOutput = try await run(["fav", "export", "--output", "-"])
+    #expect(standardOutput.status == 0)
+    #expect(standardOutput.out == exported.out)
+    #expect(standardOutput.err.isEmpty)
+    let sharedOut = try await run(["fav", "share", "1", "-o", "-"])
+    #expect(sharedOut.out == shared.out)
+    #expect(sharedOut.err.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: work + "/-"))
+  }
+
   @Test("A broken file: one sentence on stderr, exit 1, the database unchanged")
   func brokenFile() async throws {
     let home = try TemporaryFolder()
