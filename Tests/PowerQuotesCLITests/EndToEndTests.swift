@@ -443,6 +443,40 @@ struct EndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: home.file(".local/share/powerquotes")))
   }
 
+  @Test("ArgumentParser's messages quote the line without its escape sequences, with its lines")
+  func parserMessagesCleaned() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let env = ["POWERQUOTES_DATABASE": home.file("q.sqlite")]
+    let clipboard = "\u{1B}]52;c;SGk=\u{07}"
+    let clear = "\u{1B}[2J"
+    func hasControls(_ text: String) -> Bool {
+      text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }
+    }
+    let show = try await runBinary(["fav", "show", clipboard], home: home.path, environment: env)
+    #expect(show.status == 64)
+    #expect(show.err.hasPrefix("Error: The value '' is invalid for '<id>'\n"))
+    #expect(show.err.contains("\nUsage: powerquotes fav show <id>"))
+    #expect(!hasControls(show.err))
+    let bogus = try await runBinary(
+      ["fav", "list", "--bogus" + clear], home: home.path, environment: env)
+    #expect(bogus.status == 64)
+    #expect(bogus.err.hasPrefix("Error: Unknown option '--bogus'\n"))
+    #expect(!hasControls(bogus.err))
+    let shell = try await runBinary(
+      ["shell"], home: home.path, environment: env,
+      input: "fav show \(clear)\nfav list --x\(clear)\n")
+    #expect(shell.status == 64)
+    #expect(shell.err.hasPrefix("Error on line 1: The value '' is invalid for '<id>'\n"))
+    #expect(shell.err.contains("Error on line 2: Unknown option '--x'\n"))
+    #expect(!hasControls(shell.err))
+    // Help keeps its lines, on standard output.
+    let help = try await runBinary(["fav", "show", "--help"], home: home.path, environment: env)
+    #expect(help.status == 0)
+    #expect(help.out.contains("\nUSAGE: powerquotes fav show <id>"))
+    #expect(help.out.split(separator: "\n").count > 5)
+  }
+
   @Test("A bad POWERQUOTES_API_URL stops only the commands that ask DummyJSON, with exit 64")
   func badAPIURLInEnvironment() async throws {
     let home = try TemporaryFolder()

@@ -69,12 +69,12 @@ struct PowerQuotesCommand: AsyncParsableCommand {
       } else {
         try command.run()
       }
-    } catch let error as ConfigurationError {
-      // A usage error found while running: its sentence, and the usage error's status.
-      FileHandle.standardError.write(Data("Error: \(error.localizedDescription)\n".utf8))
-      exit(withError: ExitCode(UserFacingError.exitCode(for: error)))
     } catch {
-      exit(withError: UserFacingError.adapting(error))
+      // Printed here rather than by ArgumentParser's exit(withError:), which prints the words
+      // of the line as they were typed.
+      let message = CommandMessage(error)
+      message.print(to: .live)
+      exit(withError: ExitCode(message.status))
     }
   }
 }

@@ -261,14 +261,13 @@ final class ShellSession {
   }
 
   private func reportParseError(_ error: any Error) -> Int32 {
-    let message = Self.shellWording(PowerQuotesCommand.fullMessage(for: error))
-    let code = PowerQuotesCommand.exitCode(for: error)
-    if code == .success {
-      env.console.out(message + "\n")
+    let message = CommandMessage(error)
+    if message.isOutput {
+      env.console.out(Self.shellWording(message.text) + "\n")
     } else {
-      reportError(message)
+      reportError(Self.shellWording(message.text))
     }
-    return code.rawValue
+    return message.status
   }
 
   private func reportRunError(_ error: any Error) -> Int32 {
@@ -278,8 +277,9 @@ final class ShellSession {
       return 130
     }
     if let code = error as? ExitCode { return code.rawValue }
-    reportError(PowerQuotesCommand.fullMessage(for: UserFacingError.adapting(error)))
-    return UserFacingError.exitCode(for: error)
+    let message = CommandMessage(error)
+    reportError(Self.shellWording(message.text))
+    return message.status
   }
 
   /// Prints an error the session found in a line; in a script it names the line, as
