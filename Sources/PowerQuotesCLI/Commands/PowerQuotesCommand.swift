@@ -51,12 +51,12 @@ struct PowerQuotesCommand: AsyncParsableCommand {
   /// Parses the command line, runs the command, and turns errors into one sentence on stderr.
   private static func runCommandLine() async {
     pq_check_standard_output_at_exit()
+    // With no arguments on a terminal, the shell; elsewhere, help.
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+      arguments = ["shell"]
+    }
     do {
-      // With no arguments on a terminal, the shell; elsewhere, help.
-      var arguments = Array(CommandLine.arguments.dropFirst())
-      if arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-        arguments = ["shell"]
-      }
       if let line = DirectLine(words: arguments) {
         try await line.run()
         return
@@ -72,7 +72,7 @@ struct PowerQuotesCommand: AsyncParsableCommand {
     } catch {
       // Printed here rather than by ArgumentParser's exit(withError:), which prints the words
       // of the line as they were typed.
-      let message = CommandMessage(error)
+      let message = CommandMessage(error, words: arguments)
       message.print(to: .live)
       exit(withError: ExitCode(message.status))
     }
