@@ -29,6 +29,7 @@ func runBinary(
   binary: String = builtBinary,
   input: String? = nil,
   standardOutput: String? = nil,
+  standardInput: String? = nil,
   directory: String? = nil
 ) async throws -> RunResult {
   let process = Process()
@@ -52,6 +53,9 @@ func runBinary(
     let inURL = URL(fileURLWithPath: home).appending(path: "stdin-\(UUID().uuidString)")
     try Data(input.utf8).write(to: inURL)
     process.standardInput = try FileHandle(forReadingFrom: inURL)
+  } else if let standardInput {
+    // Another file, such as a folder, when the test is about where the input comes from.
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: standardInput))
   } else {
     process.standardInput = FileHandle.nullDevice
   }

@@ -68,6 +68,11 @@ struct ExchangeEndToEndTests {
     #expect(
       result.err == "Error: Standard input is empty: there is nothing to import. Give a JSON, "
         + "CSV or fortune file.\n")
+    let folder = try await runBinary(
+      ["fav", "import", "-"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": home.file("q.sqlite")], standardInput: home.path)
+    #expect(folder.status == 1)
+    #expect(folder.err == "Error: Could not read standard input: it is a folder.\n")
   }
 
   @Test("--output takes any file name, even one character; - is standard output; a/ is refused")
