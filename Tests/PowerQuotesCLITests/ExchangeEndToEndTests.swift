@@ -123,6 +123,46 @@ struct ExchangeEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: work + "/-"))
   }
 
+  @Test("--dry-run with no database yet checks against an empty library and creates nothing")
+  func dryRunCreatesNothing() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let csv = home.file("one.csv")
+    try "quote,author\nKnow thyself.,Socrates\n".write(
+      toFile: csv, atomically: false, encoding: .utf8)
+    let report =
+      "Dry run: 1 favorite checked: 1 would be added, 0 already favorites, 0 rejected. "
+      + "Nothing was changed.\n"
+    let typo = home.file("typo-folder/lib.sqlite")
+    let defaultPath = home.file(".local/share/powerquotes/powerquotes.sqlite")
+    for (arguments, database) in [
+      (["--database", typo], typo), ([], defaultPath),
+    ] {
+      let result = try await runBinary(
+        ["fav", "import", csv, "--dry-run"] + arguments, home: home.path)
+      #expect(result.status == 0, "\(result.err)")
+      #expect(result.out == report)
+      #expect(
+        result.err
+          == "There is no favorites database at \(database) yet: this dry run checks against an "
+          + "empty library, and creates none.\n")
+    }
+    #expect(!FileManager.default.fileExists(atPath: home.file("typo-folder")))
+    #expect(!FileManager.default.fileExists(atPath: home.file(".local")))
+
+    // With a database, the dry run checks against it, as before.
+    let env = ["POWERQUOTES_DATABASE": home.file("q.sqlite")]
+    _ = try await runBinary(
+      ["fav", "add", "Know thyself.", "--author", "Socrates"], home: home.path, environment: env)
+    let existing = try await runBinary(
+      ["fav", "import", csv, "--dry-run"], home: home.path, environment: env)
+    #expect(
+      existing.out
+        == "Dry run: 1 favorite checked: 0 would be added, 1 already a favorite, 0 rejected. "
+        + "Nothing was changed.\n")
+    #expect(existing.err.isEmpty)
+  }
+
   @Test("A broken file: one sentence on stderr, exit 1, the database unchanged")
   func brokenFile() async throws {
     let home = try TemporaryFolder()
