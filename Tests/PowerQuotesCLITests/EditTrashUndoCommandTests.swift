@@ -103,6 +103,37 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(try database.favorite(id: 1)?.quote.text == "Go find yourself.")
   }
 
+  @Test("A usage error fav edit finds as it runs is printed with fav edit's usage, not the root's")
+  func runTimeUsageError() async throws {
+    /// What main prints for `arguments`, and the status it exits with.
+    func printed(_ arguments: [String], _ env: AppEnvironment) async -> CommandMessage? {
+      do {
+        try await execute(arguments, env)
+        return nil
+      } catch {
+        return CommandMessage(error, words: arguments)
+      }
+    }
+    // Found by validate(): what ArgumentParser shows, and what the others must look like.
+    let flag = try #require(await printed(["fav", "edit", "1", "--author", ""], env()))
+    let usage = flag.text.drop { $0 != "\n" }
+    #expect(usage.hasPrefix("\nUsage: powerquotes fav edit <id> "))
+    #expect(usage.hasSuffix("\n  See 'powerquotes fav edit --help' for more information."))
+
+    let emptyAuthor = try editor(#"printf '[quote]\nKnow thyself.\n[author]\n\n[note]\n' > "$1""#)
+    let note = String(repeating: "n", count: 4001)
+    for (arguments, variables) in [
+      (["fav", "edit", "1"], emptyAuthor), (["fav", "edit", "1", "--note", note], [:]),
+    ] {
+      let message = try #require(await printed(arguments, env(variables: variables)))
+      #expect(message.status == 64)
+      #expect(message.text.hasPrefix("Error: The "))
+      #expect(message.text.drop { $0 != "\n" } == usage, "\(arguments.prefix(3))")
+      #expect(!message.text.contains("<subcommand>"))
+    }
+    #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
+  }
+
   @Test(
     "An edit that makes a favorite equal to another is refused with exit 3",
     arguments: StoreFactory.all)

@@ -18,7 +18,8 @@ let builtBinary: String = {
   return testBundle.appending(path: "powerquotes").path
 }()
 
-/// Runs `binary` with `arguments` in a clean environment: only `environment`, PATH and HOME.
+/// Runs `binary` with `arguments` in a clean environment: only `environment`, PATH and HOME;
+/// in `directory` when it is given (relative paths), else in the test's own.
 ///
 /// Waits without blocking a thread: the fixture server runs on the same small thread pool.
 func runBinary(
@@ -27,10 +28,13 @@ func runBinary(
   environment: [String: String] = [:],
   binary: String = builtBinary,
   input: String? = nil,
-  standardOutput: String? = nil
+  standardOutput: String? = nil,
+  standardInput: String? = nil,
+  directory: String? = nil
 ) async throws -> RunResult {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: binary)
+  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   process.arguments = arguments
   process.environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     .merging(environment) { $1 }
@@ -49,6 +53,9 @@ func runBinary(
     let inURL = URL(fileURLWithPath: home).appending(path: "stdin-\(UUID().uuidString)")
     try Data(input.utf8).write(to: inURL)
     process.standardInput = try FileHandle(forReadingFrom: inURL)
+  } else if let standardInput {
+    // Another file, such as a folder, when the test is about where the input comes from.
+    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: standardInput))
   } else {
     process.standardInput = FileHandle.nullDevice
   }
@@ -438,6 +445,40 @@ struct EndToEndTests {
     #expect(result.status == 64)
     #expect(result.err.hasPrefix("Error: --offline and --online cannot be used together.\n"))
     #expect(!FileManager.default.fileExists(atPath: home.file(".local/share/powerquotes")))
+  }
+
+  @Test("ArgumentParser's messages quote the line without its escape sequences, with its lines")
+  func parserMessagesCleaned() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let env = ["POWERQUOTES_DATABASE": home.file("q.sqlite")]
+    let clipboard = "\u{1B}]52;c;SGk=\u{07}"
+    let clear = "\u{1B}[2J"
+    func hasControls(_ text: String) -> Bool {
+      text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }
+    }
+    let show = try await runBinary(["fav", "show", clipboard], home: home.path, environment: env)
+    #expect(show.status == 64)
+    #expect(show.err.hasPrefix("Error: The value '' is invalid for '<id>'\n"))
+    #expect(show.err.contains("\nUsage: powerquotes fav show <id>"))
+    #expect(!hasControls(show.err))
+    let bogus = try await runBinary(
+      ["fav", "list", "--bogus" + clear], home: home.path, environment: env)
+    #expect(bogus.status == 64)
+    #expect(bogus.err.hasPrefix("Error: Unknown option '--bogus'\n"))
+    #expect(!hasControls(bogus.err))
+    let shell = try await runBinary(
+      ["shell"], home: home.path, environment: env,
+      input: "fav show \(clear)\nfav list --x\(clear)\n")
+    #expect(shell.status == 64)
+    #expect(shell.err.hasPrefix("Error on line 1: The value '' is invalid for '<id>'\n"))
+    #expect(shell.err.contains("Error on line 2: Unknown option '--x'\n"))
+    #expect(!hasControls(shell.err))
+    // Help keeps its lines, on standard output.
+    let help = try await runBinary(["fav", "show", "--help"], home: home.path, environment: env)
+    #expect(help.status == 0)
+    #expect(help.out.contains("\nUSAGE: powerquotes fav show <id>"))
+    #expect(help.out.split(separator: "\n").count > 5)
   }
 
   @Test("A bad POWERQUOTES_API_URL stops only the commands that ask DummyJSON, with exit 64")

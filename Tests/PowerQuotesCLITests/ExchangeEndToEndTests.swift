@@ -68,6 +68,99 @@ struct ExchangeEndToEndTests {
     #expect(
       result.err == "Error: Standard input is empty: there is nothing to import. Give a JSON, "
         + "CSV or fortune file.\n")
+    let folder = try await runBinary(
+      ["fav", "import", "-"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": home.file("q.sqlite")], standardInput: home.path)
+    #expect(folder.status == 1)
+    #expect(folder.err == "Error: Could not read standard input: it is a folder.\n")
+  }
+
+  @Test("--output takes any file name, even one character; - is standard output; a/ is refused")
+  func outputNames() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let env = ["POWERQUOTES_DATABASE": home.file("q.sqlite")]
+    _ = try await runBinary(
+      ["fav", "add", "Know thyself.", "--author", "Socrates"], home: home.path, environment: env)
+    let work = home.file("work")
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
+    func run(_ arguments: [String], input: String? = nil) async throws -> RunResult {
+      try await runBinary(
+        arguments, home: home.path, environment: env, input: input, directory: work)
+    }
+    let exported = try await run(["fav", "export"])
+    let shared = try await run(["fav", "share", "1"])
+
+    for name in ["q", "é"] {
+      let result = try await run(["fav", "export", "--output", name])
+      #expect(result.status == 0, "\(result.err)")
+      #expect(result.err == "Exported 1 favorite to \(name).\n")
+      #expect(try String(contentsOfFile: work + "/" + name, encoding: .utf8) == exported.out)
+    }
+    let share = try await run(["fav", "share", "1", "--output", "a"])
+    #expect(share.status == 0, "\(share.err)")
+    #expect(try String(contentsOfFile: work + "/a", encoding: .utf8) == shared.out)
+    // The shell survives it, and goes on to the next line.
+    let shell = try await run(["shell"], input: "fav export --output z\nfav share 1 --output s\n")
+    #expect(shell.status == 0, "\(shell.err)")
+    #expect(FileManager.default.fileExists(atPath: work + "/z"))
+    #expect(try String(contentsOfFile: work + "/s", encoding: .utf8) == shared.out)
+
+    let folder = try await run(["fav", "export", "--output", "b/"])
+    #expect(folder.status == 1)
+    #expect(
+      folder.err
+        == "Error: Could not write b/: it names a folder, not a file. Choose another file with "
+        + "--output.\n")
+
+    let standardOutput = try await run(["fav", "export", "--output", "-"])
+    #expect(standardOutput.status == 0)
+    #expect(standardOutput.out == exported.out)
+    #expect(standardOutput.err.isEmpty)
+    let sharedOut = try await run(["fav", "share", "1", "-o", "-"])
+    #expect(sharedOut.out == shared.out)
+    #expect(sharedOut.err.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: work + "/-"))
+  }
+
+  @Test("--dry-run with no database yet checks against an empty library and creates nothing")
+  func dryRunCreatesNothing() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let csv = home.file("one.csv")
+    try "quote,author\nKnow thyself.,Socrates\n".write(
+      toFile: csv, atomically: false, encoding: .utf8)
+    let report =
+      "Dry run: 1 favorite checked: 1 would be added, 0 already favorites, 0 rejected. "
+      + "Nothing was changed.\n"
+    let typo = home.file("typo-folder/lib.sqlite")
+    let defaultPath = home.file(".local/share/powerquotes/powerquotes.sqlite")
+    for (arguments, database) in [
+      (["--database", typo], typo), ([], defaultPath),
+    ] {
+      let result = try await runBinary(
+        ["fav", "import", csv, "--dry-run"] + arguments, home: home.path)
+      #expect(result.status == 0, "\(result.err)")
+      #expect(result.out == report)
+      #expect(
+        result.err
+          == "There is no favorites database at \(database) yet: this dry run checks against an "
+          + "empty library, and creates none.\n")
+    }
+    #expect(!FileManager.default.fileExists(atPath: home.file("typo-folder")))
+    #expect(!FileManager.default.fileExists(atPath: home.file(".local")))
+
+    // With a database, the dry run checks against it, as before.
+    let env = ["POWERQUOTES_DATABASE": home.file("q.sqlite")]
+    _ = try await runBinary(
+      ["fav", "add", "Know thyself.", "--author", "Socrates"], home: home.path, environment: env)
+    let existing = try await runBinary(
+      ["fav", "import", csv, "--dry-run"], home: home.path, environment: env)
+    #expect(
+      existing.out
+        == "Dry run: 1 favorite checked: 0 would be added, 1 already a favorite, 0 rejected. "
+        + "Nothing was changed.\n")
+    #expect(existing.err.isEmpty)
   }
 
   @Test("A broken file: one sentence on stderr, exit 1, the database unchanged")

@@ -160,6 +160,22 @@ struct RandomFilterCommandTests: CLITestSuite {
     #expect(stats.months == [.init("2027-01", 3)])
   }
 
+  @Test("fav stats: a favorite saved in year 9999 adds a line for the gap, not thousands")
+  func statsFarFuture() async throws {
+    try save(Samples.rumi)
+    // 9999-12-31T00:00:00Z, as an import of such a saved_at stores it.
+    _ = try database.addFavorite(Samples.socrates, at: Date(timeIntervalSince1970: 253_402_214_400))
+    try await execute(["fav", "stats"], env())
+    #expect(
+      console.out.hasSuffix(
+        "\nSaved per month\n  2027-01           1\n  2027-02..9999-11  0\n  9999-12           1\n"))
+    #expect(console.out.split(separator: "\n").count < 20)
+    console.clear()
+    try await execute(["fav", "stats", "--format", "json"], env())
+    let stats = try JSONDecoder().decode(FavoriteStats.self, from: Data(console.out.utf8))
+    #expect(stats.months == [.init("2027-01", 1), .init("9999-12", 1)])
+  }
+
   @Test("fav stats on a terminal draws bars that fit its width")
   func statsOnTerminal() async throws {
     try save(Samples.rumi, Samples.socrates)

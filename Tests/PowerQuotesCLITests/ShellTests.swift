@@ -188,6 +188,18 @@ struct ShellTests: CLITestSuite {
     #expect(!console.err.contains("powerquotes"))
   }
 
+  @Test("A usage error found as a command runs names that command too, as the shell types it")
+  func runTimeUsageErrorInShellWords() async throws {
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    let (shell, _) = session(["edit 1 --note " + String(repeating: "n", count: 4001)])
+    #expect(await shell.run() == 64)
+    let lines = console.err.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("Error on line 1: The note is longer than") == true)
+    #expect(lines.contains { $0.hasPrefix("Usage: fav edit <id> [--quote <quote>]") })
+    #expect(lines.contains("  See 'help fav edit' for more information."))
+    #expect(!console.err.contains("subcommand"))
+  }
+
   @Test("help and --help print help on stdout and succeed")
   func help() async throws {
     let (shell, _) = session(["help", "fav search --help", "help random", "fav"])

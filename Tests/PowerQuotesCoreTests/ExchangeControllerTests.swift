@@ -201,6 +201,33 @@ struct ExchangeControllerTests {
     }
   }
 
+  @Test("Every sentence calls - standard input, as it calls a path by its name")
+  func standardInputNamed() {
+    let errors: [ImportError] = [
+      .cannotRead(path: "-", reason: "it is a folder"),
+      .tooLarge(origin: "-", limit: ImportParser.maxFileBytes), .empty(origin: "-"),
+      .unknownFormat(origin: "-"), .brokenJSON(origin: "-", detail: "x"),
+      .unexpectedJSON(origin: "-"), .missingCSVHeader(origin: "-"),
+      .missingReadwiseHeader(origin: "-"), .unterminatedCSVQuote(origin: "-", row: 2),
+    ]
+    for error in errors {
+      let sentence = error.errorDescription ?? ""
+      #expect(sentence.contains("tandard input"), "\(error)")
+      #expect(!sentence.contains("-:") && !sentence.hasPrefix("- "), "\(error)")
+    }
+    #expect(
+      ImportError.tooLarge(origin: "-", limit: ImportParser.maxFileBytes).errorDescription
+        == "Standard input is larger than 64 MiB, too large to import. Split it into smaller "
+        + "files.")
+    #expect(
+      ImportError.cannotRead(path: "-", reason: "it is a folder").errorDescription
+        == "Could not read standard input: it is a folder.")
+    #expect(
+      ImportError.cannotRead(path: "q.csv", reason: "No such file or directory").errorDescription
+        == "Could not read q.csv: No such file or directory. Check the path, or give an http or "
+        + "https URL.")
+  }
+
   @Test("Import locations: http and https URLs, other schemes refused, anything else a path")
   func locations() throws {
     #expect(ImportLocation.parse("favorites.json") == .file(path: "favorites.json"))

@@ -121,3 +121,26 @@ struct OutputFileTests {
     try other.close()
   }
 }
+
+@Suite("Paths split by their bytes")
+struct PathNameTests {
+  @Test(
+    "The folder and the name, as the kernel reads them",
+    arguments: [
+      ("q", ".", "q"), ("é", ".", "é"), ("a/", "a", ""), ("/q", "/", "q"), ("a/b/c", "a/b", "c"),
+      ("a//b", "a/", "b"), ("", ".", ""),
+    ])
+  func parts(path: String, folder: String, name: String) {
+    #expect(PathName.folder(of: path) == folder)
+    #expect(PathName.name(of: path) == name)
+  }
+
+  @Test("Only a path ending in /, . or .. can only name a folder")
+  func namesFolder() {
+    #expect(PathName.namesFolder("a/"))
+    #expect(PathName.namesFolder("a/.."))
+    #expect(PathName.namesFolder("."))
+    #expect(!PathName.namesFolder("q"))
+    #expect(!PathName.namesFolder("a/.b"))
+  }
+}

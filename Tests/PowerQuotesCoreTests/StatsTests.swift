@@ -118,6 +118,23 @@ struct StatsTests {
         """)
   }
 
+  @Test("A gap of up to a year shows its months as 0; a longer one is one line")
+  func longGap() {
+    func months(_ names: String...) -> [FavoriteStats.Count] { names.map { .init($0, 1) } }
+    let year = StatsView.filledMonths(months("2025-01", "2026-02"))
+    #expect(year.count == 14)
+    #expect(year.filter { $0.count == 0 }.count == 12)
+    #expect(
+      StatsView.filledMonths(months("2025-01", "2026-03", "unknown"))
+        == [
+          .init("2025-01", 1), .init("2025-02..2026-02", 0), .init("2026-03", 1),
+          .init("unknown", 1),
+        ])
+    #expect(
+      StatsView.filledMonths(months("0000-01", "2026-11", "9999-12")).map(\.name)
+        == ["0000-01", "0000-02..2026-10", "2026-11", "2026-12..9999-11", "9999-12"])
+  }
+
   @Test("On a terminal the bars fit the width", arguments: [40, 60, 100])
   func barView(width: Int) {
     let text = StatsView.render(

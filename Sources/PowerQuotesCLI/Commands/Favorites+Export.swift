@@ -15,7 +15,8 @@ extension Favorites {
         exactly as stored (control characters escaped); CSV, Markdown and fortune files have \
         control characters and escape sequences removed, so a file you 'cat' later is safe. \
         --output FILE writes the file in place, as a \
-        shell's > would: a link is followed and an existing file keeps its permissions.
+        shell's > would: a link is followed and an existing file keeps its permissions; \
+        --output - is standard output.
 
         Examples:
           $ powerquotes fav export --output favorites.json
@@ -30,7 +31,9 @@ extension Favorites {
 
     @Option(
       name: [.short, .long],
-      help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file")
+      help: ArgumentHelp(
+        "Write to this file instead of standard output (- is standard output).",
+        valueName: "file")
     )
     var output: String?
 
@@ -53,7 +56,7 @@ extension Favorites {
       let controller = try env.favoritesController()
       let tag = tagOption.parsed
       let rows = { _ = try controller.forEachRow(author: author, tag: tag, $0) }
-      guard let output else {
+      guard let output = OutputPath.file(output) else {
         // On a terminal the export is read, not saved: no stored escape sequence may reach it.
         // (Into a file or a pipe, it is data and stays exactly as stored.)
         guard env.terminal.outputIsTerminal else {

@@ -81,7 +81,10 @@ extension Favorites {
 
     func run(_ env: AppEnvironment) async throws {
       guard let location else { throw ValidationError("Give a file or an http or https URL.") }
-      let report = try await env.exchangeController().importFavorites(
+      if dryRun, let file = env.database.fileToCreate {
+        env.console.note(ImportReportView.noDatabaseYet(file))
+      }
+      let report = try await env.exchangeController(dryRun: dryRun).importFavorites(
         from: location, dryRun: dryRun, format: from)
       switch output.format {
       case .text:

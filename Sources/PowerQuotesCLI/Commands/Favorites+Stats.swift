@@ -9,9 +9,11 @@ extension Favorites {
       commandName: commandName,
       abstract: "Count favorites: by author (top 10), source, tag and month saved.",
       discussion: """
-        Months are those of your local calendar (set TZ to choose another time zone). On a \
-        terminal the top authors and the months are drawn as bars that fit its width; piped, \
-        the same lines come without bars. --format json gives the same numbers.
+        Months are those of your local calendar (set TZ to choose another time zone); a \
+        month without favorites between two with some shows 0, and a gap of more than a year \
+        is one line, as 2027-01..2029-12. On a terminal the top authors and the months are \
+        drawn as bars that fit its width; piped, the same lines come without bars. --format \
+        json gives the same numbers (the months that have favorites).
 
         Examples:
           $ powerquotes fav stats

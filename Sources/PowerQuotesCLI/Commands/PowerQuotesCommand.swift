@@ -51,12 +51,12 @@ struct PowerQuotesCommand: AsyncParsableCommand {
   /// Parses the command line, runs the command, and turns errors into one sentence on stderr.
   private static func runCommandLine() async {
     pq_check_standard_output_at_exit()
+    // With no arguments on a terminal, the shell; elsewhere, help.
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+      arguments = ["shell"]
+    }
     do {
-      // With no arguments on a terminal, the shell; elsewhere, help.
-      var arguments = Array(CommandLine.arguments.dropFirst())
-      if arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-        arguments = ["shell"]
-      }
       if let line = DirectLine(words: arguments) {
         try await line.run()
         return
@@ -69,12 +69,12 @@ struct PowerQuotesCommand: AsyncParsableCommand {
       } else {
         try command.run()
       }
-    } catch let error as ConfigurationError {
-      // A usage error found while running: its sentence, and the usage error's status.
-      FileHandle.standardError.write(Data("Error: \(error.localizedDescription)\n".utf8))
-      exit(withError: ExitCode(UserFacingError.exitCode(for: error)))
     } catch {
-      exit(withError: UserFacingError.adapting(error))
+      // Printed here rather than by ArgumentParser's exit(withError:), which prints the words
+      // of the line as they were typed.
+      let message = CommandMessage(error, words: arguments)
+      message.print(to: .live)
+      exit(withError: ExitCode(message.status))
     }
   }
 }

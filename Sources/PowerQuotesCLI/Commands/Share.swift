@@ -57,7 +57,9 @@ struct ShareOptions: ParsableArguments {
   @Option(help: "The layout: plain (\"quote\" — Author), markdown or json.")
   var style: ShareStyle = .plain
 
-  @Option(name: [.short, .long], help: ArgumentHelp("Write to this file.", valueName: "file"))
+  @Option(
+    name: [.short, .long],
+    help: ArgumentHelp("Write to this file (- is standard output).", valueName: "file"))
   var output: String?
 
   @Flag(help: "Put it on the clipboard (with wl-copy, xclip or xsel).")
@@ -72,17 +74,19 @@ struct ShareOptions: ParsableArguments {
   /// Prints the share text, or writes it to `--output`.
   func deliver(_ quote: Quote, env: AppEnvironment) throws {
     let text = ShareView.render(quote, style: style)
-    if let output {
-      let file = try OutputFile(path: output, protecting: try env.database.filePath())
+    let path = OutputPath.file(output)
+    if let path {
+      let file = try OutputFile(path: path, protecting: try env.database.filePath())
       try file.write(text)
       try file.close()
-      env.console.note("Wrote the share text to \(UntrustedText.sanitized(output)).")
+      env.console.note("Wrote the share text to \(UntrustedText.sanitized(path)).")
     }
     if copy {
       let tool = try env.clipboard.copy(text)
       env.console.note("Copied the share text to the clipboard (with \(tool)).")
     }
-    if output == nil && !copy {
+    // `--output -` prints it, with --copy too.
+    if path == nil && (output != nil || !copy) {
       env.console.out(text)
     }
   }

@@ -62,6 +62,9 @@ struct GlobalOptions: ParsableArguments {
   var color: ColorMode?
 
   func validate() throws {
+    // A usage error its command found while running, thrown where ArgumentParser shows it with
+    // the command's usage (see RunTimeUsageError).
+    if let pending = RunTimeUsageError.pending { throw pending }
     if let timeout, !(0.1...300).contains(timeout) {
       throw ValidationError(
         "--timeout must be a number of seconds from 0.1 to 300, not \(Seconds.text(timeout)).")

@@ -1,5 +1,6 @@
 import CReadline
 import Foundation
+import PowerQuotesCore
 
 /// The shell's history file: `$XDG_STATE_HOME/powerquotes/history`, else
 /// `~/.local/state/powerquotes/history`, mode 0600, at most ``limit`` lines, without blank lines
@@ -42,9 +43,8 @@ struct ShellHistory: Sendable {
 
   /// Writes the history file, private to the user, capped at ``limit`` lines.
   func save() {
-    let folder = (path as NSString).deletingLastPathComponent
     try? FileManager.default.createDirectory(
-      atPath: folder,
+      atPath: PathName.folder(of: path),
       withIntermediateDirectories: true,
       attributes: [.posixPermissions: 0o700]
     )

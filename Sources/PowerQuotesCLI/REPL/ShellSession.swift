@@ -202,12 +202,14 @@ final class ShellSession {
     } catch {
       return reportParseError(error)
     }
-    return await execute(command, paged: paged)
+    return await execute(command, words: arguments, paged: paged)
   }
 
   /// Runs a parsed command in this session, with what its own line says about the database, the
-  /// server, the timeout and colour.
-  private func execute(_ command: any ParsableCommand, paged: Bool) async -> Int32 {
+  /// server, the timeout and colour; `words` are those it was parsed from.
+  private func execute(_ command: any ParsableCommand, words: [String], paged: Bool) async
+    -> Int32
+  {
     guard let runnable = command as? any EnvironmentCommand else {
       // `--help`, or a group such as `fav` on its own: ArgumentParser's own commands, whose run()
       // "fails" with the help text.
@@ -231,7 +233,7 @@ final class ShellSession {
       if let next { continuation = next }
       return 0
     } catch {
-      return reportRunError(error)
+      return reportRunError(error, words: words)
     }
   }
 
@@ -261,25 +263,27 @@ final class ShellSession {
   }
 
   private func reportParseError(_ error: any Error) -> Int32 {
-    let message = Self.shellWording(PowerQuotesCommand.fullMessage(for: error))
-    let code = PowerQuotesCommand.exitCode(for: error)
-    if code == .success {
-      env.console.out(message + "\n")
+    let message = CommandMessage(error)
+    if message.isOutput {
+      env.console.out(Self.shellWording(message.text) + "\n")
     } else {
-      reportError(message)
+      reportError(Self.shellWording(message.text))
     }
-    return code.rawValue
+    return message.status
   }
 
-  private func reportRunError(_ error: any Error) -> Int32 {
+  /// Reports an error from running a command; `words`, when they are known, are the line it was
+  /// parsed from.
+  private func reportRunError(_ error: any Error, words: [String]? = nil) -> Int32 {
     if error is CancellationError || Task.isCancelled {
       // On a terminal the ^C echoed after the command's output; start a fresh line.
       env.console.note(reader.isInteractive ? "\nCancelled." : "Cancelled.")
       return 130
     }
     if let code = error as? ExitCode { return code.rawValue }
-    reportError(PowerQuotesCommand.fullMessage(for: UserFacingError.adapting(error)))
-    return UserFacingError.exitCode(for: error)
+    let message = CommandMessage(error, words: words)
+    reportError(Self.shellWording(message.text))
+    return message.status
   }
 
   /// Prints an error the session found in a line; in a script it names the line, as

@@ -94,7 +94,12 @@ public struct AppEnvironment: Sendable {
   }
 
   /// An import and export controller over this environment.
-  public func exchangeController() throws -> ExchangeController {
-    ExchangeController(database: try database.get(), downloadClient: downloadClient, now: now)
+  ///
+  /// For a dry run when the library has no file yet (see ``LazyDatabase/fileToCreate``), over
+  /// an empty library in memory: a dry run creates no file or folder.
+  public func exchangeController(dryRun: Bool = false) throws -> ExchangeController {
+    let store: any FavoriteStore =
+      dryRun && database.fileToCreate != nil ? try QuoteDatabase.inMemory() : try database.get()
+    return ExchangeController(database: store, downloadClient: downloadClient, now: now)
   }
 }

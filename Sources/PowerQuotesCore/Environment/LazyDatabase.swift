@@ -6,9 +6,14 @@ import Synchronization
 public final class LazyDatabase: Sendable {
   private let open: @Sendable () throws -> any QuoteStore
   private let opened = Mutex<(any QuoteStore)?>(nil)
+  /// The SQLite file `open` opens, creating it (and its folder) when it is not there; nil for
+  /// a store on a server, or one given already made.
+  private let file: String?
 
-  /// Will call `open` the first time ``get()`` is called, and again after it fails.
-  public init(_ open: @escaping @Sendable () throws -> any QuoteStore) {
+  /// Will call `open` the first time ``get()`` is called, and again after it fails; `file` is
+  /// the SQLite file it creates when that is not there yet.
+  public init(file: String? = nil, _ open: @escaping @Sendable () throws -> any QuoteStore) {
+    self.file = file
     self.open = open
   }
 
@@ -37,7 +42,21 @@ public final class LazyDatabase: Sendable {
           url: try PostgresURL(parsing: location, environment: environment), timeout: timeout)
       }
     }
-    return LazyDatabase { try QuoteDatabase.open(path: location, onLongWait: onLongWait) }
+    return LazyDatabase(file: location) {
+      try QuoteDatabase.open(path: location, onLongWait: onLongWait)
+    }
+  }
+
+  /// The SQLite file that opening the store would create, with its folder, because it is not
+  /// there yet; nil when the file is there, the store is on a server, or it is open already.
+  ///
+  /// What a command that must write nothing (`fav import --dry-run`) asks before it opens
+  /// the store.
+  public var fileToCreate: String? {
+    guard let file, opened.withLock({ $0 == nil }) else { return nil }
+    var info = stat()
+    // A link to nowhere too: SQLite would create the file it points to.
+    return stat(file, &info) != 0 && errno == ENOENT ? file : nil
   }
 
   /// The store, opening it if this is the first call.

@@ -44,6 +44,9 @@ public final class OutputFile {
     if exists && type == S_IFDIR {
       throw OutputFileError.cannotOpen(path: path, reason: "it is a folder")
     }
+    if !exists && PathName.namesFolder(path) {
+      throw OutputFileError.cannotOpen(path: path, reason: "it names a folder, not a file")
+    }
     if exists && type != S_IFREG {
       fd = Glibc.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
       guard fd >= 0 else { throw Self.openError(path) }
@@ -51,8 +54,7 @@ public final class OutputFile {
     }
     let target = exists ? (Self.realPath(path) ?? path) : path
     let mode = exists ? info.st_mode & 0o7777 : 0o666 & ~Self.currentUmask()
-    let folder = (target as NSString).deletingLastPathComponent
-    var template = Array(((folder.isEmpty ? "." : folder) + "/.powerquotes-XXXXXX").utf8CString)
+    var template = Array((PathName.folder(of: target) + "/.powerquotes-XXXXXX").utf8CString)
     fd = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
@@ -155,11 +157,8 @@ public final class OutputFile {
 
   /// `path` with its folder resolved (links, `..`), whether or not the file itself exists.
   private static func canonicalName(_ path: String) -> String? {
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    guard let resolved = realPath(folder.isEmpty ? "/" : folder) else { return nil }
-    return (resolved == "/" ? "" : resolved) + "/" + name
+    guard let resolved = realPath(PathName.folder(of: path)) else { return nil }
+    return (resolved == "/" ? "" : resolved) + "/" + PathName.name(of: path)
   }
 
   /// Whether two paths name one existing file (same device and inode).

@@ -28,7 +28,9 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
   public var errorDescription: String? {
     switch self {
     case .cannotRead(let path, let reason):
-      "Could not read \(shown(path)): \(reason). Check the path, or give an http or https URL."
+      "Could not read \(Self.name(path, startingSentence: false)): \(reason)."
+        + (path == ImportLocation.standardInput
+          ? "" : " Check the path, or give an http or https URL.")
     case .tooLarge(let origin, let limit):
       "\(shown(origin)) is larger than "
         + (limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit) bytes")
@@ -57,5 +59,12 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
     }
   }
 
-  private func shown(_ text: String) -> String { UntrustedText.sanitized(text) }
+  private func shown(_ origin: String) -> String { Self.name(origin, startingSentence: true) }
+
+  /// What the sentences call `origin` (a path or URL as given, `-` for standard input): the one
+  /// place an import's input is named, cleaned for the terminal.
+  static func name(_ origin: String, startingSentence: Bool) -> String {
+    guard origin == ImportLocation.standardInput else { return UntrustedText.sanitized(origin) }
+    return startingSentence ? "Standard input" : "standard input"
+  }
 }

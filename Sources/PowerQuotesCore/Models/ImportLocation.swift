@@ -22,10 +22,13 @@ public enum ImportLocation: Sendable, Equatable, CustomStringConvertible {
     return .url(url)
   }
 
-  /// The path or the URL, as given; `-` is named for what it means.
+  /// The path that means standard input, as for most Unix tools.
+  public static let standardInput = "-"
+
+  /// The path or the URL, as given (``standardInput`` too): what ``ImportError`` names in its
+  /// sentences.
   public var description: String {
     switch self {
-    case .file("-"): "Standard input"
     case .file(let path): path
     case .url(let url): url.absoluteString
     }

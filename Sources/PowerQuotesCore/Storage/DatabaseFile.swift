@@ -20,9 +20,9 @@ enum DatabaseFile {
 
   /// Makes `path` ready for SQLite: folder 0700, file 0600, existing content checked.
   static func prepare(path: String) throws -> State {
-    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-    if !folder.isEmpty {
-      try makeFolder(folder)
+    // A bare file name is in the working folder, which is there.
+    if path.contains("/") {
+      try makeFolder(PathName.folder(of: path))
     }
     // O_EXCL: create the file only if it is not there, so that two processes starting at once
     // never replace each other's database.
@@ -33,7 +33,7 @@ enum DatabaseFile {
     }
     let openError = errno
     guard openError == EEXIST else {
-      let parent = Self.folder(of: path)
+      let parent = PathName.folder(of: path)
       if openError == EACCES || openError == EROFS, access(parent, W_OK) != 0 {
         throw StorageError.cannotOpen(
           path: path,
@@ -83,7 +83,7 @@ enum DatabaseFile {
   /// Why the database at `path` cannot be written: the file itself, or its folder, where SQLite
   /// must create its log and shared-memory files (`-wal`, `-shm`) when they are not there.
   static func readOnlyError(path: String) -> StorageError {
-    let folder = Self.folder(of: path)
+    let folder = PathName.folder(of: path)
     let companionsMissing = ["-wal", "-shm"].contains { access(path + $0, F_OK) != 0 }
     if access(path, W_OK) == 0 && access(folder, W_OK) != 0 && companionsMissing {
       return .folderReadOnly(path: path, folder: folder)
@@ -96,12 +96,6 @@ enum DatabaseFile {
     var info = stat()
     guard stat(path + "-wal", &info) == 0 else { return 0 }
     return Int(info.st_size)
-  }
-
-  /// The folder that holds `path`: `.` for a bare file name, `/` for a file at the root.
-  static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return path[..<slash].isEmpty ? "/" : String(path[..<slash])
   }
 
   /// The `user_version` in the header of the SQLite file at `path`, or nil for an empty file.

@@ -15,6 +15,12 @@ public enum ImportReportView {
       + "\(report.rejected.count) rejected\(skipped(report)).\n"
   }
 
+  /// The note before a dry run's report when the library has no file yet at `path`.
+  public static func noDatabaseYet(_ path: String) -> String {
+    "There is no favorites database at \(UntrustedText.sanitized(path)) yet: this dry run checks "
+      + "against an empty library, and creates none."
+  }
+
   /// `; 2 entries skipped (bookmarks, notes with no highlight)`, or nothing when none were.
   private static func skipped(_ report: ImportReport) -> String {
     guard report.skipped > 0 else { return "" }

@@ -49,24 +49,33 @@ public enum StatsView {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The months from the first to the last with a favorite, those without as 0, so a chart
-  /// shows the gaps; a month that is not `YYYY-MM` stays as it is, at the end.
+  /// The most months without a favorite that are shown one by one, as 0; a longer gap is one
+  /// line.
+  static let maxGapShown = 12
+
+  /// The months from the first to the last with a favorite, those without as 0.
+  ///
+  /// A chart shows the gaps; but a gap of more than ``maxGapShown`` months is one line,
+  /// `2027-01..9999-11`, so one date far off (a year 9999 in an import) costs a line, not
+  /// thousands. A month that is not `YYYY-MM` stays as it is, at the end.
   static func filledMonths(_ months: [FavoriteStats.Count]) -> [FavoriteStats.Count] {
     var filled: [FavoriteStats.Count] = []
     var others: [FavoriteStats.Count] = []
+    // Months counted from year 0, so that a gap is a subtraction.
+    var last: Int?
     for month in months {
       guard let (year, number) = parsedMonth(month.name) else {
         others.append(month)
         continue
       }
-      if let last = filled.last, let (lastYear, lastNumber) = parsedMonth(last.name) {
-        var (y, m) = lastNumber == 12 ? (lastYear + 1, 1) : (lastYear, lastNumber + 1)
-        while (y, m) < (year, number) {
-          filled.append(.init(monthText(y, m), 0))
-          (y, m) = m == 12 ? (y + 1, 1) : (y, m + 1)
-        }
+      let index = year * 12 + number - 1
+      if let last, index - last - 1 > maxGapShown {
+        filled.append(.init(monthText(last + 1) + ".." + monthText(index - 1), 0))
+      } else if let last, last + 1 < index {
+        filled += (last + 1..<index).map { .init(monthText($0), 0) }
       }
       filled.append(month)
+      last = index
     }
     return filled + others
   }
@@ -79,8 +88,12 @@ public enum StatsView {
     return (year, month)
   }
 
-  private static func monthText(_ year: Int, _ month: Int) -> String {
-    "\(year)-\(month < 10 ? "0" : "")\(month)"
+  /// The month `index` months after January of year 0, as `2026-01` (the year in four digits,
+  /// as the months counted are).
+  private static func monthText(_ index: Int) -> String {
+    let (year, month) = (String(index / 12), index % 12 + 1)
+    return String(repeating: "0", count: max(0, 4 - year.count)) + year
+      + "-\(month < 10 ? "0" : "")\(month)"
   }
 
   /// Lines of `  name  count`, or `  name  bar count` with `bars`, fitted to `width`.

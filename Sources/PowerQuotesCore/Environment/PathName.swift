@@ -1,0 +1,27 @@
+/// The parts of a path the user gave, split at its last `/` as the kernel reads it.
+///
+/// Every split of a user's path goes through here, never through Foundation's path functions:
+/// `NSString.deletingLastPathComponent` traps (SIGILL) on a one-character name such as `q`,
+/// `é` or `a/` in swift-corelibs-foundation 6.3, and it tidies a path (a trailing `/`, `//`)
+/// into one that names something else.
+public enum PathName {
+  /// The folder that holds `path`: what comes before its last `/`; `.` for a bare name, `/` for
+  /// a name at the root.
+  public static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return path[..<slash].isEmpty ? "/" : String(path[..<slash])
+  }
+
+  /// The name `path` gives in its folder: what comes after its last `/` (empty for a path that
+  /// ends in `/`).
+  public static func name(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  /// Whether `path` can only name a folder: it ends in `/`, or its name is `.` or `..`.
+  public static func namesFolder(_ path: String) -> Bool {
+    let name = name(of: path)
+    return name.isEmpty || name == "." || name == ".."
+  }
+}
