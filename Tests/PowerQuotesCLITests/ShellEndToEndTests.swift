@@ -227,6 +227,56 @@ struct ShellEndToEndTests {
   }
 }
 
+extension ShellEndToEndTests {
+  /// A shell on a pseudo-terminal over the database `database` in `home`.
+  private func shell(home: TemporaryFolder, database: String) throws -> (PseudoTerminal, Process) {
+    let terminal = try PseudoTerminal(columns: 100, rows: 30)
+    let process = try terminal.launch(
+      ["shell"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": database, "POWERQUOTES_API_URL": "http://127.0.0.1:9"]
+    )
+    return (terminal, process)
+  }
+
+  @Test("On a terminal, Ctrl-C stops a fav import part way: nothing is imported, the shell goes on")
+  func interruptsImport() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("q.sqlite")
+    _ = try await runBinary(
+      ["fav", "add", "Keep.", "--author", "K"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": database])
+    // A FIFO: the import reads the first half, then waits while Ctrl-C comes, then the rest.
+    let fifo = home.file("quotes.csv")
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let (terminal, process) = try shell(home: home, database: database)
+    defer { if process.isRunning { process.terminate() } }
+    try #require(await terminal.waitFor("powerquotes> "))
+    terminal.type("fav import \(fifo)\r")
+    let writer = open(fifo, O_WRONLY)
+    try #require(writer >= 0)
+    func send(_ text: String) {
+      _ = text.utf8CString.withUnsafeBufferPointer { write(writer, $0.baseAddress, $0.count - 1) }
+    }
+    func rows(_ range: ClosedRange<Int>) -> String {
+      range.map { "Quote \($0).,Author \($0 % 50)\n" }.joined()
+    }
+    send("quote,author\n" + rows(1...20_000))
+    kill(process.processIdentifier, SIGINT)
+    // Let the shell take the signal before the rest comes.
+    try await Task.sleep(for: .milliseconds(200))
+    send(rows(20_001...40_000))
+    close(writer)
+    try #require(await terminal.waitFor("Cancelled."))
+    try #require(await terminal.waitFor("powerquotes> ", count: 2))
+    terminal.type("list\r")
+    try #require(await terminal.waitFor("1-1/1"))
+    terminal.type("quit\r")
+    #expect(try await terminal.waitForExit(of: process) == 0)
+    #expect(!terminal.output.contains("added"))
+  }
+}
+
 /// How many requests a fixture server has had.
 final class Requests: Sendable {
   let count = Mutex(0)
