@@ -275,6 +275,47 @@ extension ShellEndToEndTests {
     #expect(try await terminal.waitForExit(of: process) == 0)
     #expect(!terminal.output.contains("added"))
   }
+
+  @Test("On a terminal, Ctrl-C abandons a question: the next line is a command, not an answer")
+  func interruptsQuestions() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("q.sqlite")
+    for text in ["One.", "Two."] {
+      _ = try await runBinary(
+        ["fav", "add", text, "--author", "K"], home: home.path,
+        environment: ["POWERQUOTES_DATABASE": database])
+    }
+    _ = try await runBinary(
+      ["fav", "rm", "2", "--yes"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": database])
+    let (terminal, process) = try shell(home: home, database: database)
+    defer { if process.isRunning { process.terminate() } }
+    try #require(await terminal.waitFor("powerquotes> "))
+    let questions = [
+      ("delete 1", "Remove this favorite? [y/N] "), ("trash --empty", "This cannot be undone."),
+    ]
+    for (index, (line, question)) in questions.enumerated() {
+      terminal.type(line + "\r")
+      try #require(await terminal.waitFor(question))
+      kill(process.processIdentifier, SIGINT)
+      try #require(await terminal.waitFor("Cancelled.", count: index + 1))
+      try #require(await terminal.waitFor("powerquotes> ", count: 2 * index + 2))
+      terminal.type("y\r")
+      try #require(await terminal.waitFor("powerquotes> ", count: 2 * index + 3))
+    }
+    terminal.type("quit\r")
+    #expect(try await terminal.waitForExit(of: process) == 0)
+    #expect(terminal.output.components(separatedBy: "Unknown command 'y'").count == 3)
+    let list = try await runBinary(
+      ["fav", "list"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": database])
+    #expect(list.out.contains("One."))
+    let trash = try await runBinary(
+      ["fav", "trash"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": database])
+    #expect(trash.out.contains("Two."))
+  }
 }
 
 /// How many requests a fixture server has had.

@@ -79,15 +79,33 @@ public struct Console: Sendable {
 /// Lines read from the user, for confirmations.
 public struct InputSource: Sendable {
   /// The next line without its newline, or nil at end of input.
-  public var readLine: @Sendable () -> String?
+  ///
+  /// Throws `CancellationError` when the task asking is cancelled while it waits (Ctrl-C in
+  /// the shell): the question is abandoned, not answered by the next line typed.
+  public var readLine: @Sendable () throws -> String?
 
   /// Makes an input source from a line reader.
-  public init(readLine: @escaping @Sendable () -> String?) {
+  public init(readLine: @escaping @Sendable () throws -> String?) {
     self.readLine = readLine
   }
 
   /// Standard input.
-  public static let live = InputSource(readLine: { Swift.readLine(strippingNewline: true) })
+  ///
+  /// The wait for a line is in poll(2), looking at the task's cancellation between waits: in
+  /// the shell, Ctrl-C leaves SIGINT to the shell, so a read(2) would never be woken by it, and
+  /// the line typed after Ctrl-C would answer the question. On a terminal, a line is readable
+  /// only once it is whole, so `Swift.readLine` then returns without waiting.
+  public static let live = InputSource(readLine: {
+    while !Task.isCancelled {
+      var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      // A short timeout, so that a cancellation is acted on promptly.
+      let ready = poll(&descriptor, 1, 50)
+      // Readable, at its end, or failing: readLine tells which.
+      if ready > 0 || (ready < 0 && errno != EINTR) { break }
+    }
+    try Task.checkCancellation()
+    return Swift.readLine(strippingNewline: true)
+  })
 
   /// An input with no lines.
   public static let empty = InputSource(readLine: { nil })
