@@ -316,6 +316,36 @@ extension ShellEndToEndTests {
       environment: ["POWERQUOTES_DATABASE": database])
     #expect(trash.out.contains("Two."))
   }
+
+  @Test("On a terminal, Tab completes an author quoted, so the line reads it as one word")
+  func completesAuthorsQuoted() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("q.sqlite")
+    for (text, author) in [("Waste no time.", "Marcus Aurelius"), ("Life.", "Eugene O'Neill")] {
+      _ = try await runBinary(
+        ["fav", "add", text, "--author", author], home: home.path,
+        environment: ["POWERQUOTES_DATABASE": database])
+    }
+    let (terminal, process) = try shell(home: home, database: database)
+    defer { if process.isRunning { process.terminate() } }
+    try #require(await terminal.waitFor("powerquotes> "))
+    terminal.type("random --favorites --author mar\t")
+    try #require(await terminal.waitFor("Aurelius\""))
+    terminal.type("\r")
+    try #require(await terminal.waitFor("Waste no time."))
+    terminal.type("search eug\t")
+    try #require(await terminal.waitFor("O'Neill\""))
+    terminal.type("\r")
+    try #require(await terminal.waitFor("Life."))
+    terminal.type("search 'eug\t")
+    try #require(await terminal.waitFor(#"O'\''Neill'"#))
+    terminal.type("\r")
+    try #require(await terminal.waitFor("Life.", count: 2))
+    terminal.type("quit\r")
+    #expect(try await terminal.waitForExit(of: process) == 0)
+    #expect(!terminal.output.contains("Error"))
+  }
 }
 
 /// How many requests a fixture server has had.

@@ -372,4 +372,25 @@ struct ShellCompletionTests {
   func candidates(before: [String], word: String, expected: [String]) {
     #expect(completer.candidates(before: before, word: word) == expected)
   }
+
+  @Test(
+    "What Tab puts in the line reads back as the whole author, quoted or after an opening quote",
+    arguments: ["Marcus Aurelius", "Eugene O'Neill", #"Say "no" \ O'Neill"#, "Rumi"]
+  )
+  func completionsReadBack(author: String) throws {
+    let completer = ShellCompleter(tree: .powerquotes, authors: { [author] })
+    let word = String(author.prefix(2)).lowercased()
+    for line in ["random --favorites --author ", "search ", "fav search "] {
+      for quote in [nil, "'", "\""] as [Character?] {
+        let inserted = completer.completions(line: line, word: word, openQuote: quote)
+        #expect(inserted.count == 1)
+        let typed = line + (quote.map(String.init) ?? "") + (inserted.first ?? "") + " "
+        #expect(try ShellWords.split(typed).last == author, "\(typed)")
+      }
+    }
+    // A plain name is put as it is.
+    if author == "Rumi" {
+      #expect(completer.completions(line: "search ", word: "r", openQuote: nil) == ["Rumi"])
+    }
+  }
 }
