@@ -250,6 +250,18 @@ struct ShellTests: CLITestSuite {
     #expect(plain.color == .never)
   }
 
+  @Test("In a script, a command that fails with its own status names its line too")
+  func ownStatusNamesItsLine() async throws {
+    let (shell, _) = session([
+      "fav add x --author y", "fav add x --author y", "random --favorites --author nobody",
+    ])
+    #expect(await shell.run() == 3)
+    #expect(
+      console.err.contains(
+        "Line 2: Already a Favorite: This quote is already in your favorites.\n"))
+    #expect(console.err.contains("Line 3: "))
+  }
+
   @Test("A person at a terminal leaves with status 0 even after errors; Ctrl-C lines are skipped")
   func interactiveStatus() async throws {
     let script = ScriptedLines([.line("fav show 9"), .interrupted, .line("quit")])

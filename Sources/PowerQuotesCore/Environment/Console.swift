@@ -8,6 +8,9 @@ public struct Console: Sendable {
   public var err: @Sendable (String) -> Void
   /// Writes UTF-8 bytes to standard output: what a long listing writes a buffer at a time.
   public var outBytes: @Sendable ([UInt8]) -> Void
+  /// Writes, on standard error, the sentence of a command that fails with its own exit status
+  /// rather than an error ("Already a Favorite: ..."); a shell script names the line in it.
+  public var failed: @Sendable (String) -> Void
 
   /// Makes a console from two writers; `outBytes` writes bytes to the same place as `out`,
   /// and when it is not given the bytes are passed on to `out` as text (whole lines of valid
@@ -20,6 +23,7 @@ public struct Console: Sendable {
     self.out = out
     self.err = err
     self.outBytes = outBytes ?? { bytes in out(String(decoding: bytes, as: UTF8.self)) }
+    self.failed = { text in err(text + "\n") }
   }
 
   /// Writes `text` and a newline to standard output.
