@@ -262,6 +262,18 @@ struct ShellTests: CLITestSuite {
     #expect(console.err.contains("Line 3: "))
   }
 
+  @Test("fav import - is refused in the shell: standard input is the shell's own")
+  func importFromStandardInputRefused() async throws {
+    let (shell, _) = session(["fav import -", "quote,author", "fav add x --author y"])
+    #expect(await shell.run() == 64)
+    #expect(
+      console.err.hasPrefix(
+        "Error on line 1: The shell reads its commands from standard input, so 'fav import -' "
+          + "cannot read a file from it here; give the file's path.\n"
+          + "Line 2: Unknown command 'quote,author'."))
+    #expect(try database.favorites().map(\.quote.author) == ["y"])
+  }
+
   @Test("A person at a terminal leaves with status 0 even after errors; Ctrl-C lines are skipped")
   func interactiveStatus() async throws {
     let script = ScriptedLines([.line("fav show 9"), .interrupted, .line("quit")])
