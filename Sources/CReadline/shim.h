@@ -48,6 +48,12 @@ static inline void pq_rl_set_attempted_completion_over(int value) {
 static inline void pq_rl_set_completer_quote_characters(const char *characters) {
   PQ_RL_VARIABLE(const char *, rl_completer_quote_characters) = characters;
 }
+static inline int pq_rl_completion_quote_character(void) {
+  return PQ_RL_VARIABLE(int, rl_completion_quote_character);
+}
+static inline void pq_rl_set_completion_suppress_quote(int value) {
+  PQ_RL_VARIABLE(int, rl_completion_suppress_quote) = value;
+}
 static inline const char *pq_rl_line_buffer(void) { return PQ_RL_VARIABLE(char *, rl_line_buffer); }
 static inline char **pq_rl_completion_matches(const char *text, pq_completion_generator gen) {
   return PQ_RL_CALL(rl_completion_matches, text, gen);

@@ -227,6 +227,127 @@ struct ShellEndToEndTests {
   }
 }
 
+extension ShellEndToEndTests {
+  /// A shell on a pseudo-terminal over the database `database` in `home`.
+  private func shell(home: TemporaryFolder, database: String) throws -> (PseudoTerminal, Process) {
+    let terminal = try PseudoTerminal(columns: 100, rows: 30)
+    let process = try terminal.launch(
+      ["shell"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": database, "POWERQUOTES_API_URL": "http://127.0.0.1:9"]
+    )
+    return (terminal, process)
+  }
+
+  @Test("On a terminal, Ctrl-C stops a fav import part way: nothing is imported, the shell goes on")
+  func interruptsImport() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("q.sqlite")
+    _ = try await runBinary(
+      ["fav", "add", "Keep.", "--author", "K"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": database])
+    // A FIFO: the import reads the first half, then waits while Ctrl-C comes, then the rest.
+    let fifo = home.file("quotes.csv")
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let (terminal, process) = try shell(home: home, database: database)
+    defer { if process.isRunning { process.terminate() } }
+    try #require(await terminal.waitFor("powerquotes> "))
+    terminal.type("fav import \(fifo)\r")
+    let writer = open(fifo, O_WRONLY)
+    try #require(writer >= 0)
+    func send(_ text: String) {
+      _ = text.utf8CString.withUnsafeBufferPointer { write(writer, $0.baseAddress, $0.count - 1) }
+    }
+    func rows(_ range: ClosedRange<Int>) -> String {
+      range.map { "Quote \($0).,Author \($0 % 50)\n" }.joined()
+    }
+    send("quote,author\n" + rows(1...20_000))
+    kill(process.processIdentifier, SIGINT)
+    // Let the shell take the signal before the rest comes.
+    try await Task.sleep(for: .milliseconds(200))
+    send(rows(20_001...40_000))
+    close(writer)
+    try #require(await terminal.waitFor("Cancelled."))
+    try #require(await terminal.waitFor("powerquotes> ", count: 2))
+    terminal.type("list\r")
+    try #require(await terminal.waitFor("1-1/1"))
+    terminal.type("quit\r")
+    #expect(try await terminal.waitForExit(of: process) == 0)
+    #expect(!terminal.output.contains("added"))
+  }
+
+  @Test("On a terminal, Ctrl-C abandons a question: the next line is a command, not an answer")
+  func interruptsQuestions() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("q.sqlite")
+    for text in ["One.", "Two."] {
+      _ = try await runBinary(
+        ["fav", "add", text, "--author", "K"], home: home.path,
+        environment: ["POWERQUOTES_DATABASE": database])
+    }
+    _ = try await runBinary(
+      ["fav", "rm", "2", "--yes"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": database])
+    let (terminal, process) = try shell(home: home, database: database)
+    defer { if process.isRunning { process.terminate() } }
+    try #require(await terminal.waitFor("powerquotes> "))
+    let questions = [
+      ("delete 1", "Remove this favorite? [y/N] "), ("trash --empty", "This cannot be undone."),
+    ]
+    for (index, (line, question)) in questions.enumerated() {
+      terminal.type(line + "\r")
+      try #require(await terminal.waitFor(question))
+      kill(process.processIdentifier, SIGINT)
+      try #require(await terminal.waitFor("Cancelled.", count: index + 1))
+      try #require(await terminal.waitFor("powerquotes> ", count: 2 * index + 2))
+      terminal.type("y\r")
+      try #require(await terminal.waitFor("powerquotes> ", count: 2 * index + 3))
+    }
+    terminal.type("quit\r")
+    #expect(try await terminal.waitForExit(of: process) == 0)
+    #expect(terminal.output.components(separatedBy: "Unknown command 'y'").count == 3)
+    let list = try await runBinary(
+      ["fav", "list"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": database])
+    #expect(list.out.contains("One."))
+    let trash = try await runBinary(
+      ["fav", "trash"], home: home.path,
+      environment: ["POWERQUOTES_DATABASE": database])
+    #expect(trash.out.contains("Two."))
+  }
+
+  @Test("On a terminal, Tab completes an author quoted, so the line reads it as one word")
+  func completesAuthorsQuoted() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("q.sqlite")
+    for (text, author) in [("Waste no time.", "Marcus Aurelius"), ("Life.", "Eugene O'Neill")] {
+      _ = try await runBinary(
+        ["fav", "add", text, "--author", author], home: home.path,
+        environment: ["POWERQUOTES_DATABASE": database])
+    }
+    let (terminal, process) = try shell(home: home, database: database)
+    defer { if process.isRunning { process.terminate() } }
+    try #require(await terminal.waitFor("powerquotes> "))
+    terminal.type("random --favorites --author mar\t")
+    try #require(await terminal.waitFor("Aurelius\""))
+    terminal.type("\r")
+    try #require(await terminal.waitFor("Waste no time."))
+    terminal.type("search eug\t")
+    try #require(await terminal.waitFor("O'Neill\""))
+    terminal.type("\r")
+    try #require(await terminal.waitFor("Life."))
+    terminal.type("search 'eug\t")
+    try #require(await terminal.waitFor(#"O'\''Neill'"#))
+    terminal.type("\r")
+    try #require(await terminal.waitFor("Life.", count: 2))
+    terminal.type("quit\r")
+    #expect(try await terminal.waitForExit(of: process) == 0)
+    #expect(!terminal.output.contains("Error"))
+  }
+}
+
 /// How many requests a fixture server has had.
 final class Requests: Sendable {
   let count = Mutex(0)

@@ -262,6 +262,30 @@ struct ShellTests: CLITestSuite {
     #expect(plain.color == .never)
   }
 
+  @Test("In a script, a command that fails with its own status names its line too")
+  func ownStatusNamesItsLine() async throws {
+    let (shell, _) = session([
+      "fav add x --author y", "fav add x --author y", "random --favorites --author nobody",
+    ])
+    #expect(await shell.run() == 3)
+    #expect(
+      console.err.contains(
+        "Line 2: Already a Favorite: This quote is already in your favorites.\n"))
+    #expect(console.err.contains("Line 3: "))
+  }
+
+  @Test("fav import - is refused in the shell: standard input is the shell's own")
+  func importFromStandardInputRefused() async throws {
+    let (shell, _) = session(["fav import -", "quote,author", "fav add x --author y"])
+    #expect(await shell.run() == 64)
+    #expect(
+      console.err.hasPrefix(
+        "Error on line 1: The shell reads its commands from standard input, so 'fav import -' "
+          + "cannot read a file from it here; give the file's path.\n"
+          + "Line 2: Unknown command 'quote,author'."))
+    #expect(try database.favorites().map(\.quote.author) == ["y"])
+  }
+
   @Test("A person at a terminal leaves with status 0 even after errors; Ctrl-C lines are skipped")
   func interactiveStatus() async throws {
     let script = ScriptedLines([.line("fav show 9"), .interrupted, .line("quit")])
@@ -383,5 +407,26 @@ struct ShellCompletionTests {
   )
   func candidates(before: [String], word: String, expected: [String]) {
     #expect(completer.candidates(before: before, word: word) == expected)
+  }
+
+  @Test(
+    "What Tab puts in the line reads back as the whole author, quoted or after an opening quote",
+    arguments: ["Marcus Aurelius", "Eugene O'Neill", #"Say "no" \ O'Neill"#, "Rumi"]
+  )
+  func completionsReadBack(author: String) throws {
+    let completer = ShellCompleter(tree: .powerquotes, authors: { [author] })
+    let word = String(author.prefix(2)).lowercased()
+    for line in ["random --favorites --author ", "search ", "fav search "] {
+      for quote in [nil, "'", "\""] as [Character?] {
+        let inserted = completer.completions(line: line, word: word, openQuote: quote)
+        #expect(inserted.count == 1)
+        let typed = line + (quote.map(String.init) ?? "") + (inserted.first ?? "") + " "
+        #expect(try ShellWords.split(typed).last == author, "\(typed)")
+      }
+    }
+    // A plain name is put as it is.
+    if author == "Rumi" {
+      #expect(completer.completions(line: "search ", word: "r", openQuote: nil) == ["Rumi"])
+    }
   }
 }

@@ -70,7 +70,7 @@ extension Favorites {
       }
       switch (result, output.format) {
       case (.added, .text): env.console.print(AddFavoriteView.sentence(result))
-      case (.alreadyFavorite, .text): env.console.note(AddFavoriteView.sentence(result))
+      case (.alreadyFavorite, .text): env.console.failed(AddFavoriteView.sentence(result))
       case (_, .json): env.console.out(AddFavoriteView.json(result))
       }
       if case .alreadyFavorite = result { throw ExitCodes.alreadyFavorite }

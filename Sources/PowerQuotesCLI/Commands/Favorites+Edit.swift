@@ -93,7 +93,7 @@ extension Favorites {
       } catch LibraryError.noteTooLong {
         throw ValidationError(LibraryError.noteTooLong.errorDescription ?? "")
       } catch LibraryError.alreadyFavorite {
-        env.console.note(AddFavoriteView.alreadyFavorite)
+        env.console.failed(AddFavoriteView.alreadyFavorite)
         throw ExitCodes.alreadyFavorite
       }
     }

@@ -79,6 +79,22 @@ extension Favorites {
       }
     }
 
+    /// In the shell, standard input is where the shell reads its lines: `-` would take them.
+    func runInShell(_ env: AppEnvironment, pageSize: Int?) async throws
+      -> (any ShellContinuation)?
+    {
+      if case .file("-") = location {
+        // One sentence, with the status of a usage error, and no usage text (which would name
+        // the command line's `powerquotes`).
+        env.console.failed(
+          "Error: The shell reads its commands from standard input, so 'fav import -' cannot read a "
+            + "file from it here; give the file's path.")
+        throw ExitCode.validationFailure
+      }
+      try await run(env)
+      return nil
+    }
+
     func run(_ env: AppEnvironment) async throws {
       guard let location else { throw ValidationError("Give a file or an http or https URL.") }
       if dryRun, let file = env.database.fileToCreate {

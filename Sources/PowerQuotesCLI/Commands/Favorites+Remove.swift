@@ -43,7 +43,7 @@ extension Favorites {
           throw RemoveError.confirmationNeeded
         }
         env.console.err(RemoveView.prompt(favorites))
-        guard RemoveView.confirms(env.input.readLine()) else {
+        guard RemoveView.confirms(try env.input.readLine()) else {
           env.console.note("Nothing removed.")
           return
         }

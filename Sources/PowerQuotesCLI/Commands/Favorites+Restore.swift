@@ -35,7 +35,7 @@ extension Favorites {
       do {
         restored = try env.libraryController().restore(ids: ids)
       } catch LibraryError.alreadyFavorite(let id) {
-        env.console.note(AddFavoriteView.alreadyFavorite)
+        env.console.failed(AddFavoriteView.alreadyFavorite)
         env.console.note("Favorite \(id) stays in the trash; nothing was restored.")
         throw ExitCodes.alreadyFavorite
       }

@@ -69,7 +69,7 @@ extension Favorites {
       if !yes {
         guard env.terminal.inputIsTerminal else { throw TrashError.confirmationNeeded }
         env.console.err(TrashView.emptyPrompt(count: count))
-        guard RemoveView.confirms(env.input.readLine()) else {
+        guard RemoveView.confirms(try env.input.readLine()) else {
           env.console.note(TrashView.kept)
           return
         }

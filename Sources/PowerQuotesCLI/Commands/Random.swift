@@ -134,7 +134,7 @@ struct Random: EnvironmentCommand {
     do {
       shown = try await controller.show(plan, length: lengths.length)
     } catch let error as RandomError {
-      env.console.note(error.errorDescription ?? "\(error)")
+      env.console.failed(error.errorDescription ?? "\(error)")
       throw ExitCodes.nothingMatches
     }
     if let note = shown.fallbackNote { env.console.note(note) }

@@ -53,6 +53,12 @@ final class InterruptMonitor: Sendable {
     let task = Task { try await operation() }
     state.withLock { $0.cancelRunning = { task.cancel() } }
     defer { state.withLock { $0.cancelRunning = nil } }
-    return try await task.value
+    do {
+      return try await task.value
+    } catch  where task.isCancelled {
+      // Whatever the stopped work threw on its way out (a store's own error for the statement
+      // it stopped), it was Ctrl-C that stopped it.
+      throw CancellationError()
+    }
   }
 }

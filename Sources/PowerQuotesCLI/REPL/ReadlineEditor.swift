@@ -10,13 +10,16 @@ import Foundation
 enum ReadlineEditor {
   /// The line the callback received; set by `lineHandler`, read by `readLine`.
   nonisolated(unsafe) private static var received: LineEvent?
-  /// Completes the word being typed, given the words before it.
-  nonisolated(unsafe) private static var completer: (([String], String) -> [String])?
+  /// What to put in the line for the word being typed, given the line before it, the word
+  /// and the quote that opened it (see ``ShellCompleter/completions(line:word:openQuote:)``).
+  nonisolated(unsafe) private static var completer: ((String, String, Character?) -> [String])?
   /// The candidates of the completion under way.
   nonisolated(unsafe) private static var candidates: [String] = []
 
   /// Sets readline up: the name ~/.inputrc knows it by, completion, and the saved history.
-  static func start(completer: @escaping ([String], String) -> [String], history: ShellHistory) {
+  static func start(
+    completer: @escaping (String, String, Character?) -> [String], history: ShellHistory
+  ) {
     pq_rl_set_readline_name("powerquotes")
     // Readline's own handlers would keep the line on Ctrl-C; the shell abandons it instead.
     pq_rl_set_catch_signals(0)
@@ -83,10 +86,20 @@ enum ReadlineEditor {
       // Never fall back to file names: the shell's words are not files.
       pq_rl_set_attempted_completion_over(1)
       guard let text, let buffer = pq_rl_line_buffer() else { return nil }
-      let before = String(
-        decoding: UnsafeRawBufferPointer(start: buffer, count: Int(start)), as: UTF8.self)
-      let words = (try? ShellWords.split(before)) ?? before.split(separator: " ").map(String.init)
-      ReadlineEditor.candidates = ReadlineEditor.completer?(words, String(cString: text)) ?? []
+      // The quote the word was opened with (readline found it, as rl_completer_quote_characters
+      // asked); the word starts after it. The completions close it themselves, escaping what
+      // they hold, so readline must not add its own closing quote.
+      let quote = UInt8(clamping: pq_rl_completion_quote_character())
+      let openQuote = quote == 0 ? nil : Character(UnicodeScalar(quote))
+      pq_rl_set_completion_suppress_quote(openQuote == nil ? 0 : 1)
+      var length = Int(start)
+      if openQuote != nil, length > 0, UInt8(bitPattern: buffer[length - 1]) == quote {
+        length -= 1
+      }
+      let line = String(
+        decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
+      ReadlineEditor.candidates =
+        ReadlineEditor.completer?(line, String(cString: text), openQuote) ?? []
       return pq_rl_completion_matches(text, generator)
     }
 

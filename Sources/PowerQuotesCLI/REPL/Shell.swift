@@ -47,7 +47,7 @@ struct Shell: EnvironmentCommand {
         authors: { (try? env.favoritesController().authors()) ?? [] },
         tags: { (try? env.libraryController().tagCounts().map(\.tag.name)) ?? [] }
       )
-      ReadlineEditor.start(completer: completer.candidates, history: history)
+      ReadlineEditor.start(completer: completer.completions, history: history)
       let session = ShellSession(
         env: env,
         reader: ReadlineEditor.lineReader(interrupts: interrupts, history: history),

@@ -22,6 +22,57 @@ struct ShellCompleter: Sendable {
     return Array(Set(all.filter { QuoteKey.searchFolded($0).hasPrefix(prefix) })).sorted()
   }
 
+  /// What Tab puts in the line for the word being typed, written the way ``ShellWords`` reads
+  /// it back, so that an author such as "Marcus Aurelius" or "Eugene O'Neill" stays one word.
+  ///
+  /// - Parameters:
+  ///   - line: The line before the word; without the quote that opened it, if any.
+  ///   - word: The word as typed so far, after that quote.
+  ///   - openQuote: The quote mark the word was opened with (`"` or `'`), or nil.
+  /// - Returns: When the word was not opened with a quote, the candidates as they are if none
+  ///   needs quoting, else each in double quotes (so that what they share is a quoted start,
+  ///   which the next Tab completes within the quote). After an opening quote, the rest of each
+  ///   candidate escaped for that quote, and the closing quote.
+  func completions(line: String, word: String, openQuote: Character?) -> [String] {
+    let before = (try? ShellWords.split(line)) ?? line.split(separator: " ").map(String.init)
+    // The word as the line will read it: without the escapes typed in it.
+    let typed: String
+    switch openQuote {
+    case "'": typed = word
+    case "\"": typed = (try? ShellWords.split("\"" + word + "\""))?.first ?? word
+    default: typed = (try? ShellWords.split(word))?.first ?? word
+    }
+    let found = candidates(before: before, word: typed)
+    switch openQuote {
+    case "'":
+      // A single quote cannot be escaped inside single quotes: close, escape it, open again.
+      return found.map { $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+    case "\"":
+      return found.map { Self.escapedForDoubleQuotes($0) + "\"" }
+    default:
+      guard found.contains(where: Self.needsQuoting) else { return found }
+      return found.map { "\"" + Self.escapedForDoubleQuotes($0) + "\"" }
+    }
+  }
+
+  /// Whether ``ShellWords`` would read `word` as something else, or as more than one word.
+  private static func needsQuoting(_ word: String) -> Bool {
+    word.isEmpty
+      || word.unicodeScalars.contains {
+        "'\"\\".unicodeScalars.contains($0) || $0.properties.isWhitespace
+      }
+  }
+
+  /// `text` as it is written inside double quotes: `"` and `\` escaped.
+  private static func escapedForDoubleQuotes(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      if scalar == "\"" || scalar == "\\" { escaped.unicodeScalars.append("\\") }
+      escaped.unicodeScalars.append(scalar)
+    }
+    return escaped
+  }
+
   private func options(before: [String], word: String) -> [String] {
     guard let first = before.first else {
       return tree.subcommands.map(\.name) + Self.shellWords

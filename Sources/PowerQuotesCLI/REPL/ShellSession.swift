@@ -226,7 +226,13 @@ final class ShellSession {
       return 0
     }
     // `--database`, `--api-url`, `--timeout` and `--color` on a line apply to that line.
-    let env = self.env.adjusted(for: runnable.global, over: settings)
+    var adjusted = self.env.adjusted(for: runnable.global, over: settings)
+    // A command that fails with its own status says why itself: in a script, name the line there
+    // too, as every other error does.
+    let place = reader.isInteractive ? nil : lineNumber
+    let console = adjusted.console
+    adjusted.console.failed = { message in console.note(Self.placed(message, line: place)) }
+    let env = adjusted
     let pageSize = paged ? self.pageSize : nil
     do {
       let next = try await cancellable { try await runnable.runInShell(env, pageSize: pageSize) }
@@ -289,12 +295,16 @@ final class ShellSession {
   /// Prints an error the session found in a line; in a script it names the line, as
   /// "Error on line 3: Unknown option '--bogus'", since nobody watched it being typed.
   private func reportError(_ message: String) {
-    guard !reader.isInteractive, lineNumber > 0 else { return env.console.note(message) }
+    env.console.note(Self.placed(message, line: reader.isInteractive ? nil : lineNumber))
+  }
+
+  /// `message`, naming the script's `line` (none for a line just typed).
+  private static func placed(_ message: String, line: Int?) -> String {
+    guard let line, line > 0 else { return message }
     if message.hasPrefix("Error: ") {
-      env.console.note("Error on line \(lineNumber): " + message.dropFirst("Error: ".count))
-    } else {
-      env.console.note("Line \(lineNumber): " + message)
+      return "Error on line \(line): " + message.dropFirst("Error: ".count)
     }
+    return "Line \(line): " + message
   }
 
   /// ArgumentParser's usage lines as they are typed in the shell: `Usage: fav add ...` and

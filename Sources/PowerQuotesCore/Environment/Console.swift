@@ -8,6 +8,9 @@ public struct Console: Sendable {
   public var err: @Sendable (String) -> Void
   /// Writes UTF-8 bytes to standard output: what a long listing writes a buffer at a time.
   public var outBytes: @Sendable ([UInt8]) -> Void
+  /// Writes, on standard error, the sentence of a command that fails with its own exit status
+  /// rather than an error ("Already a Favorite: ..."); a shell script names the line in it.
+  public var failed: @Sendable (String) -> Void
 
   /// Makes a console from two writers; `outBytes` writes bytes to the same place as `out`,
   /// and when it is not given the bytes are passed on to `out` as text (whole lines of valid
@@ -20,6 +23,7 @@ public struct Console: Sendable {
     self.out = out
     self.err = err
     self.outBytes = outBytes ?? { bytes in out(String(decoding: bytes, as: UTF8.self)) }
+    self.failed = { text in err(text + "\n") }
   }
 
   /// Writes `text` and a newline to standard output.
@@ -79,15 +83,33 @@ public struct Console: Sendable {
 /// Lines read from the user, for confirmations.
 public struct InputSource: Sendable {
   /// The next line without its newline, or nil at end of input.
-  public var readLine: @Sendable () -> String?
+  ///
+  /// Throws `CancellationError` when the task asking is cancelled while it waits (Ctrl-C in
+  /// the shell): the question is abandoned, not answered by the next line typed.
+  public var readLine: @Sendable () throws -> String?
 
   /// Makes an input source from a line reader.
-  public init(readLine: @escaping @Sendable () -> String?) {
+  public init(readLine: @escaping @Sendable () throws -> String?) {
     self.readLine = readLine
   }
 
   /// Standard input.
-  public static let live = InputSource(readLine: { Swift.readLine(strippingNewline: true) })
+  ///
+  /// The wait for a line is in poll(2), looking at the task's cancellation between waits: in
+  /// the shell, Ctrl-C leaves SIGINT to the shell, so a read(2) would never be woken by it, and
+  /// the line typed after Ctrl-C would answer the question. On a terminal, a line is readable
+  /// only once it is whole, so `Swift.readLine` then returns without waiting.
+  public static let live = InputSource(readLine: {
+    while !Task.isCancelled {
+      var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      // A short timeout, so that a cancellation is acted on promptly.
+      let ready = poll(&descriptor, 1, 50)
+      // Readable, at its end, or failing: readLine tells which.
+      if ready > 0 || (ready < 0 && errno != EINTR) { break }
+    }
+    try Task.checkCancellation()
+    return Swift.readLine(strippingNewline: true)
+  })
 
   /// An input with no lines.
   public static let empty = InputSource(readLine: { nil })
