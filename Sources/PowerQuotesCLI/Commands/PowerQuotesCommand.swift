@@ -57,6 +57,11 @@ struct PowerQuotesCommand: AsyncParsableCommand {
       if arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
         arguments = ["shell"]
       }
+      // Loading libcurl is what an online `random` waits for longest (~4 ms, on a thread of its
+      // own): it starts before the command is built (~0.6 ms: ArgumentParser's property
+      // wrappers make the runtime scan protocol conformances) and its environment made.
+      Random.earlyPlan(commandLine: arguments, environment: ProcessInfo.processInfo.environment)?
+        .prepareLiveNetwork()
       if let line = DirectLine(words: arguments) {
         try await line.run()
         return
