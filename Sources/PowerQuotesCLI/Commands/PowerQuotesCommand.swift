@@ -38,8 +38,10 @@ struct PowerQuotesCommand: AsyncParsableCommand {
   /// pool monitor, one for the main queue) before a quote is shown. Here the command starts as
   /// an immediate task and runs on the main thread until it first waits: one that never does
   /// (`random --offline`, what a shell's start-up file runs, or a listing) starts no thread and
-  /// ends the process there. One that waits (on the network, say) goes on on the pool, while
-  /// the main thread serves Dispatch's main queue as an async `main` does.
+  /// ends the process there; an HTTP request waits on the main thread too (see `HTTPFetcher`),
+  /// so `random --online` starts only the thread that loads libcurl. One that waits otherwise
+  /// (`sync`, the shell) goes on on the pool, while the main thread serves Dispatch's main
+  /// queue as an async `main` does.
   static func main() {
     Task.immediate {
       await runCommandLine()

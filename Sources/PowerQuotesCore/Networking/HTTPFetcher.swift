@@ -4,7 +4,8 @@ import Foundation
 /// A GET that gives up after a timeout and stops reading past a size cap.
 ///
 /// It runs libcurl (loaded on first use, see `pq_http.h`) on a thread of its own, which sleeps
-/// until the server answers, the timeout passes or the task is cancelled.
+/// until the server answers, the timeout passes or the task is cancelled; on the process's
+/// main thread, which runs no task of Swift's pool, it runs there.
 struct HTTPFetcher: Sendable {
   /// Seconds to wait for the whole reply; fractions count (0.5 is half a second).
   var timeout: TimeInterval
