@@ -41,11 +41,12 @@ struct PowerQuotesCommand: AsyncParsableCommand {
   /// ends the process there; an HTTP request waits on the main thread too (see `HTTPFetcher`),
   /// so `random --online` starts only the thread that loads libcurl. One that waits otherwise
   /// (`sync`, the shell) goes on on the pool, while the main thread serves Dispatch's main
-  /// queue as an async `main` does.
+  /// queue as an async `main` does. A command that succeeds ends the process without the
+  /// loaded libraries' exit handlers (see `pq_exit_success`).
   static func main() {
     Task.immediate {
       await runCommandLine()
-      Self.exit()
+      pq_exit_success()
     }
     dispatchMain()
   }
