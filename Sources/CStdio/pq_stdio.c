@@ -22,3 +22,8 @@ static void check_standard_output(void) {
 }
 
 void pq_check_standard_output_at_exit(void) { atexit(check_standard_output); }
+
+void pq_exit_success(void) {
+  check_standard_output();
+  _exit(0);
+}

@@ -38,6 +38,42 @@ struct RandomDirectTests {
   }
 
   @Test(
+    "Read from the words alone, a line's plan is the one its command makes",
+    arguments: [
+      [], ["--offline"], ["--online"], ["--source", "zenquotes"], ["--source", "offline"],
+      ["--source", "dummyjson", "--online"], ["--source", "dummyjson", "--short"],
+      ["--id", "12", "--save"], ["--online", "--database", "/tmp/q.sqlite", "--format", "json"],
+      ["--source", "zenquotes", "--online", "--timeout", "0.5"],
+    ],
+    ["", "offline", "zenquotes", " DummyJSON "]
+  )
+  func earlyPlanIsThePlan(_ words: [String], source: String) throws {
+    let environment = source.isEmpty ? [:] : ["POWERQUOTES_SOURCE": source]
+    let command = try #require(Random.direct(words))
+    #expect(
+      Random.earlyPlan(commandLine: ["random"] + words, environment: environment)
+        == (try command.plan(environment: environment)))
+  }
+
+  @Test(
+    "No early plan for favorites, other commands, ArgumentParser's lines, bad sources",
+    arguments: [
+      (["random", "--favorites", "--tag", "stoic"], [:]),
+      (["random", "-h"], [:]),
+      (["random", "--offline", "--offline"], [:]),
+      (["random", "--id", "twelve"], [:]),
+      (["random", "--source", "nowhere"], [:]),
+      (["random"], ["POWERQUOTES_SOURCE": "nowhere"]),
+      (["today"], [:]),
+      (["fav", "list"], [:]),
+      ([], [:]),
+    ] as [([String], [String: String])]
+  )
+  func noEarlyPlan(_ arguments: [String], environment: [String: String]) {
+    #expect(Random.earlyPlan(commandLine: arguments, environment: environment) == nil)
+  }
+
+  @Test(
     "Anything but plain long options, and what does not validate, is left to ArgumentParser",
     arguments: [
       ["--help"], ["-h"], ["help"], ["--version"], ["--generate-completion-script", "bash"],

@@ -114,6 +114,16 @@ struct Random: EnvironmentCommand {
         FavoriteFilter(
           author: author, tag: tag.flatMap { try? FavoriteTag($0) }, length: lengths.length))
     }
+    return try Self.plan(
+      id: id, offline: offline, online: online, source: source, environment: environment)
+  }
+
+  /// The plan for a quote that is not a favorite, with these flags (see
+  /// ``plan(environment:)``).
+  static func plan(
+    id: Int?, offline: Bool, online: Bool, source: SourceChoice?,
+    environment: [String: String]
+  ) throws -> RandomPlan {
     if let id { return .quote(id: id) }
     if offline { return .offline }
     switch try source ?? SourceChoice.resolveDefault(environment: environment) {

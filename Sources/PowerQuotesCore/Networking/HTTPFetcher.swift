@@ -4,7 +4,8 @@ import Foundation
 /// A GET that gives up after a timeout and stops reading past a size cap.
 ///
 /// It runs libcurl (loaded on first use, see `pq_http.h`) on a thread of its own, which sleeps
-/// until the server answers, the timeout passes or the task is cancelled.
+/// until the server answers, the timeout passes or the task is cancelled; on the process's
+/// main thread, which runs no task of Swift's pool, it runs there.
 struct HTTPFetcher: Sendable {
   /// Seconds to wait for the whole reply; fractions count (0.5 is half a second).
   var timeout: TimeInterval
@@ -29,6 +30,16 @@ struct HTTPFetcher: Sendable {
       timeout: max(1, milliseconds),
       maxBody: max(0, maxBodyBytes)
     )
+    if Thread.isMainThread {
+      // A command started on the process's main thread (see `PowerQuotesCommand.main`) waits
+      // for its transfer there and goes on there: a thread for libcurl would have it resume on
+      // Dispatch's pool, which starts four more threads first. The main thread runs no task
+      // that the transfer could hold up, and no one cancels the task there: Ctrl-C ends a
+      // command line's process, and the shell runs each line in a task on the pool. (The
+      // operation of `withTaskCancellationHandler` would leave the main thread for the pool.)
+      try Task.checkCancellation()
+      return try transfer.get(request.url, timeout: request.timeout, maxBody: request.maxBody)
+    }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         // libcurl blocks while it waits: on a thread of its own, it holds up no task.
