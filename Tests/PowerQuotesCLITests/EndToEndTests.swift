@@ -447,6 +447,21 @@ struct EndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: home.file(".local/share/powerquotes")))
   }
 
+  @Test("help of a command that does not exist is a usage error; of one that does, its help")
+  func helpOfUnknownCommand() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    for words in [["help", "bogus"], ["help", "fav", "bogus"]] {
+      let result = try await runBinary(words, home: home.path)
+      #expect(result.status == 64)
+      #expect(result.out.isEmpty)
+      #expect(result.err.hasPrefix("Error: Unknown command 'bogus'.\n"))
+    }
+    let help = try await runBinary(["help", "fav", "list"], home: home.path)
+    let flag = try await runBinary(["fav", "list", "--help"], home: home.path)
+    #expect(help.status == 0 && help.out == flag.out && help.out.hasPrefix("OVERVIEW: List"))
+  }
+
   @Test("ArgumentParser's messages quote the line without its escape sequences, with its lines")
   func parserMessagesCleaned() async throws {
     let home = try TemporaryFolder()

@@ -72,6 +72,14 @@ struct PowerQuotesCommand: AsyncParsableCommand {
         try await line.run()
         return
       }
+      // ArgumentParser's `help WORDS` shows the root's help, and succeeds, for words that name
+      // no command.
+      if arguments.first == "help",
+        let unknown = CommandTree.powerquotes.unknownCommand(in: arguments.dropFirst())
+      {
+        throw ValidationError(
+          "Unknown command '\(unknown)'.")
+      }
       var command = try parse(words: arguments)
       if var command = command as? any EnvironmentCommand {
         try await command.runFromCommandLine()

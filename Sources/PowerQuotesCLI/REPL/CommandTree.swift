@@ -18,6 +18,17 @@ struct CommandTree: Equatable, Sendable {
     subcommands.first { $0.name == name }
   }
 
+  /// The first of `words` (after this command's name; options aside) that names no
+  /// subcommand where it stands, or nil when they all do.
+  func unknownCommand(in words: some Sequence<String>) -> String? {
+    var tree = self
+    for word in words where !word.hasPrefix("-") {
+      guard let next = tree.subcommand(word) else { return word }
+      tree = next
+    }
+    return nil
+  }
+
   /// The tree of `powerquotes`.
   static let powerquotes: CommandTree = {
     // ArgumentParser answers `--experimental-dump-help` by "failing" with the JSON as its message.
