@@ -8,7 +8,10 @@ extension QuoteDatabase {
   /// GRDB's statement arguments box each of a row's ten values and build arrays for them: at
   /// 100,000 rows that cost more than SQLite's insert. The keys of an author are made once per
   /// import (a file has few authors, and one that is not ASCII costs a Unicode normalization),
-  /// and the import's time is written once.
+  /// and the import's time is written once. Text is bound from the String's own UTF-8 bytes
+  /// (passed as a C string, each of a row's ten was first copied into a new array), and the new
+  /// row's id is asked of SQLite itself (GRDB's `lastInsertedRowID` first checks, through
+  /// Dispatch, that it runs on the database's queue).
   struct ImportedRowWriter {
     /// What an import writes for a quote beyond the quote itself.
     struct Keys {
@@ -51,9 +54,9 @@ extension QuoteDatabase {
       return Keys(key: QuoteKey(quote: text, author: author.key), authorFolded: author.folded)
     }
 
-    /// Inserts `imported` with its `keys`, its note and its `tags` column; returns false, having
-    /// inserted nothing, when an equal favorite exists (the UNIQUE key decides).
-    func insert(_ imported: ImportedQuote, keys: Keys, tags: String) throws -> Bool {
+    /// Inserts `imported` with its `keys`, its note and its `tags` column and returns its id; returns
+    /// nil, having inserted nothing, when an equal favorite exists (the UNIQUE key decides).
+    func insert(_ imported: ImportedQuote, keys: Keys, tags: String) throws -> Int64? {
       let handle = statement.sqliteStatement
       let quote = imported.quote
       bindText(handle, 1, quote.text)
@@ -73,23 +76,32 @@ extension QuoteDatabase {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE {
         sqlite3_reset(handle)
-        return true
+        return sqlite3_last_insert_rowid(db.sqliteConnection)
       }
       let connection = db.sqliteConnection
       let extended = sqlite3_extended_errcode(connection)
       let message = String(cString: sqlite3_errmsg(connection))
       // A statement that failed is ready again once reset.
       sqlite3_reset(handle)
-      if extended == ResultCode.SQLITE_CONSTRAINT_UNIQUE.rawValue { return false }
+      if extended == ResultCode.SQLITE_CONSTRAINT_UNIQUE.rawValue { return nil }
       throw DatabaseError(
         resultCode: ResultCode(rawValue: extended), message: message, sql: statement.sql)
     }
 
     private func bindText(_ handle: OpaquePointer, _ index: Int32, _ text: String) {
       // SQLite copies the bytes (SQLITE_TRANSIENT): the String's buffer is only lent for the call.
-      sqlite3_bind_text(
-        handle, index, text, Int32(text.utf8.count),
-        unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self))
+      let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+      var text = text
+      text.withUTF8 { bytes in
+        guard let base = bytes.baseAddress else {
+          // A null pointer would bind NULL, not empty text.
+          sqlite3_bind_text(handle, index, "", 0, transient)
+          return
+        }
+        base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { base in
+          sqlite3_bind_text(handle, index, base, Int32(bytes.count), transient)
+        }
+      }
     }
   }
 }
