@@ -310,4 +310,24 @@ import Testing
     }
     return String(trimmed.dropFirst()).trimmed
   }
+
+  @Test("Bytes read as UTF-8 give what String(validating:as:) gives, nil for invalid ones")
+  func validatedUTF8() {
+    var generator = SeededGenerator(seed: 19)
+    let pieces: [[UInt8]] = [
+      [0x41], [0x20], [0x7F], [0x00], [0xC3, 0xA9], [0xE2, 0x80, 0x9C], [0xF0, 0x9F, 0x98, 0x80],
+      [0x80], [0xC3], [0xE2, 0x80], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xFF],
+      [0xF4, 0x90, 0x80, 0x80],
+    ]
+    var inputs: [[UInt8]] = [[], Array("Know thyself, twice over.".utf8)]
+    for _ in 0..<5000 {
+      inputs.append(
+        (0..<Int.random(in: 0...20, using: &generator)).flatMap { _ in
+          pieces.randomElement(using: &generator) ?? []
+        })
+    }
+    for bytes in inputs {
+      #expect(String(validatingUTF8: bytes) == String(validating: bytes, as: UTF8.self), "\(bytes)")
+    }
+  }
 }

@@ -98,7 +98,7 @@ extension ImportParser {
     var notUTF8 = false
     func value(_ column: Int?) -> String? {
       guard let column, column < fields.count, !notUTF8 else { return nil }
-      guard let value = String(validating: fields[column], as: UTF8.self) else {
+      guard let value = String(validatingUTF8: fields[column]) else {
         notUTF8 = true
         return nil
       }

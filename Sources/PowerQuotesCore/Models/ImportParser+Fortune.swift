@@ -23,7 +23,7 @@ extension ImportParser {
         batch.add(position: position, text: quote, author: author, source: .imported)
         return
       }
-      guard let text = String(validating: entry, as: UTF8.self) else {
+      guard let text = String(validatingUTF8: entry) else {
         batch.reject(position: position, .notUTF8)
         return
       }

@@ -98,7 +98,7 @@ extension QuoteDatabase {
           sqlite3_bind_text(handle, index, "", 0, transient)
           return
         }
-        base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { base in
+        _ = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { base in
           sqlite3_bind_text(handle, index, base, Int32(bytes.count), transient)
         }
       }
