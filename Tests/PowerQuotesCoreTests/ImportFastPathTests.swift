@@ -226,4 +226,108 @@ import Testing
     #expect(Timestamp.date(exported: "2027-01-15T08:00:00Z") == nil)
     #expect(Timestamp.date(exported: " 2027-01-15T08:00:00.000Z") == nil)
   }
+
+  /// Texts of `pieces` joined at random, with a fixed seed.
+  static func texts(of pieces: [String], seed: UInt64, count: Int = 3000) -> [String] {
+    var generator = SeededGenerator(seed: seed)
+    return (0..<count).map { _ in
+      (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator) ?? ""
+      }.joined()
+    }
+  }
+
+  @Test("Plain text is admitted, or refused for the same problem, as any text is")
+  func plainTextChecks() {
+    let long = [4000, 4001, 200, 201].map { String(repeating: "a", count: $0) }
+    let texts =
+      Self.asciiTexts + long + ["", " \t\n", "\"\"", "' ' \"", "\u{201C}\u{201D}", "\t-\n"]
+    for (index, text) in texts.enumerated() {
+      let other = texts[(index * 7 + 3) % texts.count]
+      for (text, author) in [(text, other), (text, "Plato"), ("Know thyself.", text)] {
+        let quote = Quote(text: text, author: author, source: .imported)
+        #expect(
+          QuoteText.admitted(quote) == QuoteText.anyAdmitted(quote),
+          "\(Array(text.utf8)) \(Array(author.utf8))")
+      }
+    }
+    #expect(QuoteText.PlainText("caf\u{E9}") == nil)
+    #expect(QuoteText.PlainText("a\rb") == nil)
+    #expect(QuoteText.PlainText("a\u{7F}") == nil)
+  }
+
+  @Test("An ASCII fortune entry reads as its Characters read")
+  func asciiFortuneEntries() {
+    let pieces = [
+      "\n", " ", "\t", "\u{B}", "\u{C}", "\u{1}", "\u{1C}", "-", "--", "-- ", "A", "z", "%", "\"",
+      "x y", "\n\n", "\t-- Name \t", "\n-",
+    ]
+    let entries =
+      [
+        "", "\n", "-- A", "Text\n-- A", "Text\n--", "Text\n-", "Text\n\n  --  Two Words \t\n\n",
+        "\n\nText\n\t-Name\n", "a\n---b",
+      ] + Self.texts(of: pieces, seed: 13)
+    for entry in entries {
+      let fast = ImportParser.asciiFortuneQuote(Array(entry.utf8))
+      let characters = ImportParser.fortuneQuote(entry)
+      #expect(fast?.text == characters.text, "\(Array(entry.utf8))")
+      #expect(fast?.author == characters.author, "\(Array(entry.utf8))")
+    }
+    #expect(ImportParser.asciiFortuneQuote(Array("caf\u{E9}\n-- A".utf8)) == nil)
+    #expect(ImportParser.asciiFortuneQuote(Array("a\r\n-- B".utf8)) == nil)
+  }
+
+  @Test("Quote marks and dashes come off as they do Character by Character")
+  func marksAndDashes() {
+    let pieces = [
+      "\"", "\u{201C}", "\u{201D}", "\u{201E}", "-", "\u{2013}", "\u{2014}", "\u{301}", " ", "a",
+      "\u{A0}", "\n", "'",
+    ]
+    for text in Self.texts(of: pieces, seed: 17, count: 5000) {
+      #expect(
+        ImportParser.withoutQuoteMarks(text) == Self.withoutQuoteMarks(text),
+        "\(text.unicodeScalars)")
+      #expect(ImportParser.withoutDash(text) == Self.withoutDash(text), "\(text.unicodeScalars)")
+    }
+  }
+
+  /// ``ImportParser/withoutQuoteMarks(_:)`` as it was before its ASCII shortcut.
+  static func withoutQuoteMarks(_ text: String) -> String {
+    let trimmed = text.trimmed
+    guard let first = trimmed.first, let last = trimmed.last,
+      trimmed.index(after: trimmed.startIndex) < trimmed.endIndex,
+      ["\"", "\u{201C}", "\u{201D}", "\u{201E}"].contains(first),
+      ["\"", "\u{201D}", "\u{201C}"].contains(last)
+    else { return trimmed }
+    return String(trimmed.dropFirst().dropLast()).trimmed
+  }
+
+  /// ``ImportParser/withoutDash(_:)`` as it was before its ASCII shortcut.
+  static func withoutDash(_ author: String) -> String {
+    let trimmed = author.trimmed
+    guard let first = trimmed.first, ["-", "\u{2013}", "\u{2014}"].contains(first) else {
+      return trimmed
+    }
+    return String(trimmed.dropFirst()).trimmed
+  }
+
+  @Test("Bytes read as UTF-8 give what String(validating:as:) gives, nil for invalid ones")
+  func validatedUTF8() {
+    var generator = SeededGenerator(seed: 19)
+    let pieces: [[UInt8]] = [
+      [0x41], [0x20], [0x7F], [0x00], [0xC3, 0xA9], [0xE2, 0x80, 0x9C], [0xF0, 0x9F, 0x98, 0x80],
+      [0x80], [0xC3], [0xE2, 0x80], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xFF],
+      [0xF4, 0x90, 0x80, 0x80],
+    ]
+    var inputs: [[UInt8]] = [[], Array("Know thyself, twice over.".utf8)]
+    for _ in 0..<5000 {
+      inputs.append(
+        (0..<Int.random(in: 0...20, using: &generator)).flatMap { _ in
+          pieces.randomElement(using: &generator) ?? []
+        })
+    }
+    for bytes in inputs {
+      #expect(String(validatingUTF8: bytes) == String(validating: bytes, as: UTF8.self), "\(bytes)")
+    }
+  }
 }

@@ -96,6 +96,28 @@ struct ByteReader {
     return buffer[index]
   }
 
+  /// Appends the bytes before the next one that is `a`, `b` or `c` to `bytes`, and leaves that
+  /// one to be read; at the end of the input, all that is left.
+  ///
+  /// A field of CSV is copied a run at a time rather than a byte at a time.
+  mutating func append(into bytes: inout [UInt8], upTo a: UInt8, _ b: UInt8, _ c: UInt8) throws {
+    while try fill() {
+      let (start, end) = (index, end)
+      let stop = buffer.withUnsafeBufferPointer { buffer -> Int in
+        var index = start
+        while index < end {
+          let byte = buffer[index]
+          if byte == a || byte == b || byte == c { break }
+          index += 1
+        }
+        return index
+      }
+      bytes.append(contentsOf: buffer[start..<stop])
+      index = stop
+      if stop < end { return }
+    }
+  }
+
   /// Appends the bytes up to and with the next line feed to `line`.
   ///
   /// Returns false when there was nothing left to read. The last line may have no line feed.

@@ -95,23 +95,23 @@ extension ImportParser {
     to batch: inout Batch
   ) {
     // Each field is decoded on its own, so one bad row never spoils the file.
-    var values: [String?] = []
-    for column in [
-      header.quote, header.author, header.source, header.sourceID, header.savedAt, header.note,
-      header.tags,
-    ] {
-      guard let column, column < fields.count else {
-        values.append(nil)
-        continue
+    var notUTF8 = false
+    func value(_ column: Int?) -> String? {
+      guard let column, column < fields.count, !notUTF8 else { return nil }
+      guard let value = String(validatingUTF8: fields[column]) else {
+        notUTF8 = true
+        return nil
       }
-      guard let value = String(validating: fields[column], as: UTF8.self) else {
-        batch.reject(position: position, .notUTF8)
-        return
-      }
-      values.append(value)
+      return value
     }
-    let (quote, author, sourceName) = (values[0], values[1], values[2])
-    let (sourceIDText, savedAtText) = (values[3], values[4])
+    let (quote, author) = (value(header.quote), value(header.author))
+    let sourceName = value(header.source)
+    let (sourceIDText, savedAtText) = (value(header.sourceID), value(header.savedAt))
+    let (note, tagsText) = (value(header.note), value(header.tags))
+    guard !notUTF8 else {
+      batch.reject(position: position, .notUTF8)
+      return
+    }
     var sourceID: Int?
     if let sourceIDText, !sourceIDText.trimmed.isEmpty {
       guard let id = Int(sourceIDText.trimmed), id > 0 else {
@@ -132,7 +132,7 @@ extension ImportParser {
       savedAt = date
     }
     var tags: [String] = []
-    if let tagsText = values[6] {
+    if let tagsText {
       switch importedTags(spaceSeparated: tagsText) {
       case .failure(let reason):
         batch.reject(position: position, reason)
@@ -151,7 +151,7 @@ extension ImportParser {
     }
     batch.add(
       position: position, text: quote ?? "", author: author ?? "", source: source,
-      sourceID: sourceID, savedAt: savedAt, note: values[5] ?? "", tags: tags)
+      sourceID: sourceID, savedAt: savedAt, note: note ?? "", tags: tags)
   }
 }
 
@@ -209,6 +209,8 @@ struct CSVReader {
         return finish(fields: &fields, field: field, quotedAny: quotedAny)
       } else {
         field.append(byte)
+        // A quote is part of the field from here on.
+        try input.append(into: &field, upTo: UInt8(ascii: ","), 0x0A, 0x0D)
       }
     }
     return finish(fields: &fields, field: field, quotedAny: quotedAny)
@@ -227,6 +229,7 @@ struct CSVReader {
     while let byte = try input.next() {
       if byte != quote {
         field.append(byte)
+        try input.append(into: &field, upTo: quote, quote, quote)
       } else if try input.peek() == quote {
         field.append(quote)
         _ = try input.next()

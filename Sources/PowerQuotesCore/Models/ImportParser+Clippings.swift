@@ -54,7 +54,7 @@ extension ImportParser {
     var position = 0
     try forEachClippingEntry(&input) { entry in
       position += 1
-      guard let text = String(validating: entry, as: UTF8.self) else {
+      guard let text = String(validatingUTF8: entry) else {
         batch.reject(position: position, .notUTF8)
         return
       }

@@ -178,20 +178,30 @@ extension ImportParser {
     _ item: JSONValue
   ) -> (text: String, author: String, fields: [String: JSONValue])? {
     guard case .object(let fields) = item else { return nil }
-    var values: [String] = []
-    for key in ["quote", "author"] {
-      switch fields[key] {
-      case .string(let value)?: values.append(value)
-      case .null?, nil: values.append("")
-      default: return nil
-      }
+    var (text, author) = ("", "")
+    switch fields["quote"] {
+    case .string(let value)?: text = value
+    case .null?, nil: break
+    default: return nil
     }
-    return (values[0], values[1], fields)
+    switch fields["author"] {
+    case .string(let value)?: author = value
+    case .null?, nil: break
+    default: return nil
+    }
+    return (text, author, fields)
   }
 
   /// The iOS app's `"…"` around a quote removed (straight or curly marks), once.
   static func withoutQuoteMarks(_ text: String) -> String {
     let trimmed = text.trimmed
+    // A Character that starts or ends with an ASCII byte other than `"` is no quote mark: most
+    // quotes are told without breaking them into Characters.
+    if let first = trimmed.utf8.first, let last = trimmed.utf8.last,
+      (first < 0x80 && first != UInt8(ascii: "\"")) || (last < 0x80 && last != UInt8(ascii: "\""))
+    {
+      return trimmed
+    }
     // At least two characters, counted no further than that.
     guard let first = trimmed.first, let last = trimmed.last,
       trimmed.index(after: trimmed.startIndex) < trimmed.endIndex,
@@ -206,6 +216,8 @@ extension ImportParser {
   /// The iOS app's `- ` before an author removed (a hyphen, en dash or em dash).
   static func withoutDash(_ author: String) -> String {
     let trimmed = author.trimmed
+    // A Character that starts with an ASCII byte other than `-` is no dash.
+    if let first = trimmed.utf8.first, first < 0x80, first != UInt8(ascii: "-") { return trimmed }
     guard let first = trimmed.first, ["-", "–", "—"].contains(first) else { return trimmed }
     return String(trimmed.dropFirst()).trimmed
   }

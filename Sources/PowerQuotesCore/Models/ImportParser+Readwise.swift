@@ -56,7 +56,7 @@ extension ImportParser {
         values.append("")
         continue
       }
-      guard let value = String(validating: fields[column], as: UTF8.self) else {
+      guard let value = String(validatingUTF8: fields[column]) else {
         batch.reject(position: position, .notUTF8)
         return
       }

@@ -30,8 +30,7 @@ public enum ImportParser {
     public var quotes: [ImportedQuote] = []
     /// Rows that did not, with the reason.
     public var rejected: [ImportRejection] = []
-    /// How many rows passed: the length of ``quotes``, or how many went to the sink (with a
-    /// sink that ``QuoteSink/countsOnly``, how many rows reached the checks of the text).
+    /// How many rows passed: the length of ``quotes``, or how many went to the sink.
     public private(set) var quoteCount = 0
     /// Entries left out by design, not for a fault: a Kindle bookmark, or a note typed on the
     /// e-reader with no highlight to attach to.
@@ -70,10 +69,6 @@ public enum ImportParser {
       note: String = "",
       tags: [String] = []
     ) {
-      if let sink, sink.countsOnly {
-        quoteCount += 1
-        return
-      }
       let quote = Quote(text: text, author: author, source: source, sourceID: sourceID)
       switch QuoteText.admitted(quote) {
       case .failure(let problem):

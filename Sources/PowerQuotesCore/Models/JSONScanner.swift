@@ -170,8 +170,9 @@ struct JSONScanner {
 
   /// Bytes that must be valid UTF-8.
   private func decoded(_ range: Range<Int>) throws -> String {
-    guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-    else { throw GaveUp() }
+    guard let text = String(validatingUTF8: UnsafeBufferPointer(rebasing: bytes[range])) else {
+      throw GaveUp()
+    }
     return text
   }
 

@@ -9,24 +9,11 @@
 final class QuoteSink: @unchecked Sendable {
   private let body: (ImportedQuote) -> Void
   private var lastPosition = 0
-  /// Whether the parse only reads the file's structure and counts its rows: it does not check
-  /// them (no row is rejected for its text) and hands the sink nothing.
-  let countsOnly: Bool
 
   /// A sink that calls `body` with each quote.
   init(_ body: @escaping (ImportedQuote) -> Void) {
     self.body = body
-    countsOnly = false
   }
-
-  private init() {
-    body = { _ in }
-    countsOnly = true
-  }
-
-  /// A sink for a parse that only reads the file through and counts its rows, before the
-  /// parse that saves them checks each one (see ``countsOnly``).
-  static func counting() -> QuoteSink { QuoteSink() }
 
   /// Passes `quote` on, unless its position was taken already.
   func take(_ quote: ImportedQuote) {

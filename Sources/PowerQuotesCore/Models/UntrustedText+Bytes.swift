@@ -127,4 +127,21 @@ extension UntrustedText {
     }
     return true
   }
+
+  /// Whether every byte is ASCII (below 80), looked at eight bytes at a time.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    while index + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if word & 0x8080_8080_8080_8080 != 0 { return false }
+      index += 8
+    }
+    while index < bytes.count {
+      if bytes[index] >= 0x80 { return false }
+      index += 1
+    }
+    return true
+  }
 }

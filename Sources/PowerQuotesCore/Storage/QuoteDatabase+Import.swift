@@ -60,9 +60,10 @@ extension QuoteDatabase {
               guard failure == nil else { return }
               let keys = rows.keys(of: imported.quote)
               do {
-                if try rows.insert(imported, keys: keys, tags: Self.tagsColumn(imported.tags)) {
+                if let id = try rows.insert(
+                  imported, keys: keys, tags: Self.tagsColumn(imported.tags))
+                {
                   counts.added += 1
-                  let id = db.lastInsertedRowID
                   added = (added?.lowerBound ?? id)...id
                   try tagWriter.addTags(of: imported, to: id)
                 } else {
