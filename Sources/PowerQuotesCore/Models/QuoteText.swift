@@ -73,7 +73,7 @@ public enum QuoteText {
   /// problem that keeps it out.
   public static func admitted(_ quote: Quote) -> Result<Quote, Problem> {
     if let text = PlainText(quote.text), let author = PlainText(quote.author) {
-      // Plain text is its own cleaned form; each check below is ``problem(text:author:)``'s.
+      // Plain text is its own entering form; each check below is ``problem(text:author:)``'s.
       if text.isBlank || (!text.hasASCIILetterOrDigit && hasEmptyKey(quote.text)) {
         return .failure(.emptyText)
       }
@@ -95,9 +95,10 @@ public enum QuoteText {
   }
 
   /// What the checks of a quote need to know of text made only of printable ASCII, tabs and
-  /// line feeds, read in one pass over its bytes.
+  /// line feeds, with none of them at either end, read in one pass over its bytes.
   ///
-  /// Nearly every imported quote and author is such text: it needs no cleaning, is blank when
+  /// Nearly every imported quote and author is such text: it needs no cleaning or trimming
+  /// (text with white space at an end goes the general way, which trims it), is blank when
   /// it has only spaces, tabs and line feeds, and has as many scalars as bytes. The checks for
   /// any text read each quote and author five times, twice by Unicode scalars with their
   /// properties looked up.
@@ -110,12 +111,17 @@ public enum QuoteText {
     var hasASCIILetterOrDigit = false
 
     /// The facts of `text`, or nil when it holds anything but printable ASCII, tabs and line
-    /// feeds.
+    /// feeds, or begins or ends with white space (but when it is only white space: blank).
     init?(_ text: String) {
       var text = text
       guard
         let plain = text.withUTF8({ bytes -> PlainText? in
           var plain = PlainText(count: bytes.count)
+          let space: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
+          if let first = bytes.first, let last = bytes.last, space(first) || space(last) {
+            // Blank text is refused whole; other text is trimmed the general way.
+            return bytes.allSatisfy(space) ? plain : nil
+          }
           for byte in bytes {
             switch byte {
             case 0x20, 0x09, 0x0A: continue
