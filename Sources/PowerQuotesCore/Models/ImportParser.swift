@@ -160,6 +160,12 @@ public enum ImportParser {
       input.rewind()
       try input.skip(start)
     }
+    // What `probe` finds from the start; the input is back at the start after it.
+    func probing<Found>(_ probe: (inout ByteReader) throws -> Found) throws -> Found {
+      let found = try probe(&input)
+      try restart()
+      return found
+    }
     try restart()
     if format == .fortune { return .fortune }
     var first: UInt8?
@@ -168,50 +174,34 @@ public enum ImportParser {
     }
     guard let first else { throw ImportError.empty(origin: origin) }
     try restart()
-    if let format {
-      switch format {
-      case .json, .dummyJSON:
-        return .whole(format: format)
-      case .csv:
-        guard let header = try csvHeader(&input) else {
-          throw ImportError.missingCSVHeader(origin: origin)
-        }
-        try restart()
-        return .csv(header)
-      case .readwise:
-        guard let header = try readwiseHeader(&input) else {
-          throw ImportError.missingReadwiseHeader(origin: origin)
-        }
-        try restart()
-        return .readwise(header)
-      case .clippings:
-        return .clippings
-      case .fortune:
-        return .fortune
+    switch format {
+    case .json?, .dummyJSON?:
+      return .whole(format: format)
+    case .csv?:
+      guard let header = try probing(csvHeader) else {
+        throw ImportError.missingCSVHeader(origin: origin)
       }
+      return .csv(header)
+    case .readwise?:
+      guard let header = try probing(readwiseHeader) else {
+        throw ImportError.missingReadwiseHeader(origin: origin)
+      }
+      return .readwise(header)
+    case .clippings?:
+      return .clippings
+    case .fortune?:
+      return .fortune
+    case nil:
+      break
     }
+    // Told by content: the same probes, in this order.
     if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
       return .whole(format: nil)
     }
-    if let header = try csvHeader(&input) {
-      try restart()
-      return .csv(header)
-    }
-    try restart()
-    if let header = try readwiseHeader(&input) {
-      try restart()
-      return .readwise(header)
-    }
-    try restart()
-    if try isClippings(&input) {
-      try restart()
-      return .clippings
-    }
-    try restart()
-    if try hasPercentLine(&input) {
-      try restart()
-      return .fortune
-    }
+    if let header = try probing(csvHeader) { return .csv(header) }
+    if let header = try probing(readwiseHeader) { return .readwise(header) }
+    if try probing(isClippings) { return .clippings }
+    if try probing(hasPercentLine) { return .fortune }
     // The whole file was read looking for a `%` line.
     let firstLine = input.head.dropFirst(start).prefix { $0 != 0x0A && $0 != 0x0D }
     if firstLine.contains(UInt8(ascii: ",")) {
