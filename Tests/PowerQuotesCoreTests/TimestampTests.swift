@@ -17,6 +17,41 @@ struct TimestampTests {
     #expect(Timestamp.utc(Date(timeIntervalSince1970: seconds), separator: " ") == text)
   }
 
+  /// The days and times counted by hand are `gmtime_r`'s, second for second, over the years
+  /// 0000 through 9999 and beyond them (``Timestamp/formattedUTC(_:separator:)`` writes any
+  /// year): every day around the turns of centuries, leap days and 1970, and a stride of an
+  /// odd number of seconds through the whole range.
+  @Test func daysAndTimesAreGmtimes() {
+    var seconds: [Int64] = []
+    for year: Int64 in [
+      -1, 0, 1, 99, 100, 400, 1582, 1899, 1900, 1969, 1970, 2000, 2100, 9999, 10_000,
+    ] {
+      let start = (year - 1970) * 31_556_952  // the Gregorian year's mean length
+      seconds += stride(from: start - 800 * 86_400, through: start + 800 * 86_400, by: 86_399)
+    }
+    seconds += stride(from: -62_167_219_200 - 86_400, through: 253_402_387_200, by: 7_777_777)
+    for second in seconds {
+      var time = time_t(second)
+      var parts = tm()
+      guard gmtime_r(&time, &parts) != nil else {
+        Issue.record("gmtime_r failed for \(second)")
+        continue
+      }
+      let year = Int(parts.tm_year) + 1900
+      let digits =
+        (year < 0 ? "-" : "")
+        + String(repeating: "0", count: max(0, 4 - String(year.magnitude).count))
+        + String(year.magnitude)
+      func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+      let expected =
+        "\(digits)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
+        + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).000"
+      let date = Date(timeIntervalSince1970: TimeInterval(second))
+      #expect(Timestamp.formattedUTC(date, separator: " ") == expected, "\(second)")
+      #expect(Timestamp.utc(date, separator: " ") == expected, "\(second)")
+    }
+  }
+
   /// Stored and exported times of any four-digit year read back to the same text: the days are
   /// counted in one calendar, the proleptic Gregorian, before 1582 as after (Foundation's
   /// calendar switches to the Julian one there, ten days apart).

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Times written to the millisecond, the precision the database keeps, rounded rather than cut.
 ///
 /// A `Date` is a binary fraction, so `…01.123` may come back as `…01.12299999`; a formatter that
@@ -231,6 +227,38 @@ enum Timestamp {
     return era * 146_097 + dayOfEra - 719_468
   }
 
+  /// A day and time of the proleptic Gregorian calendar, in UTC.
+  private struct Parts {
+    var year: Int
+    var month: Int
+    var day: Int
+    var hour: Int
+    var minute: Int
+    var second: Int
+
+    /// The day and time `seconds` after 1970-01-01 00:00:00 UTC (before it when negative).
+    ///
+    /// Counted here rather than by `gmtime_r`, which reads the time zone file (`tzset`) the
+    /// first time it runs: a file opened and parsed by every command that saves a time, for
+    /// a zone a UTC time never needs.
+    init(seconds: Int64) {
+      let (days, time) = floorDivision(seconds, 86_400)
+      // Howard Hinnant's `civil_from_days`, the inverse of `daysSince1970`.
+      let shifted = days + 719_468
+      let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+      let dayOfEra = shifted - era * 146_097
+      let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+      let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+      let monthIndex = (5 * dayOfYear + 2) / 153
+      month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
+      year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
+      day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+      hour = Int(time / 3_600)
+      minute = Int(time / 60 % 60)
+      second = Int(time % 60)
+    }
+  }
+
   /// From the start of the year 0000 to the start of the year 10000: the times the digit by
   /// digit formats write, with four-digit years.
   private static let fastTimes: Range<TimeInterval> = -62_167_219_200..<253_402_300_800
@@ -239,10 +267,8 @@ enum Timestamp {
   /// UTC for `seconds` since 1970, written byte by byte into the string's own storage.
   private static func formatted(
     seconds: Int64, milliseconds: Int?, separator: UInt8, zone: Bool
-  ) -> String? {
-    var time = time_t(seconds)
-    var parts = tm()
-    guard gmtime_r(&time, &parts) != nil else { return nil }
+  ) -> String {
+    let parts = Parts(seconds: seconds)
     let capacity = 19 + (milliseconds == nil ? 0 : 4) + (zone ? 1 : 0)
     return String(unsafeUninitializedCapacity: capacity) { buffer in
       var index = 0
@@ -258,17 +284,17 @@ enum Timestamp {
         buffer[index] = byte
         index += 1
       }
-      put(Int(parts.tm_year) + 1900, digits: 4)
+      put(parts.year, digits: 4)
       put(UInt8(ascii: "-"))
-      put(Int(parts.tm_mon) + 1, digits: 2)
+      put(parts.month, digits: 2)
       put(UInt8(ascii: "-"))
-      put(Int(parts.tm_mday), digits: 2)
+      put(parts.day, digits: 2)
       put(separator)
-      put(Int(parts.tm_hour), digits: 2)
+      put(parts.hour, digits: 2)
       put(UInt8(ascii: ":"))
-      put(Int(parts.tm_min), digits: 2)
+      put(parts.minute, digits: 2)
       put(UInt8(ascii: ":"))
-      put(Int(parts.tm_sec), digits: 2)
+      put(parts.second, digits: 2)
       if let milliseconds {
         put(UInt8(ascii: "."))
         put(milliseconds, digits: 3)
@@ -282,24 +308,22 @@ enum Timestamp {
   static func formattedUTC(_ date: Date, separator: String) -> String {
     let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
     let (seconds, fraction) = floorDivision(milliseconds, 1000)
-    var time = time_t(seconds)
-    var parts = tm()
-    gmtime_r(&time, &parts)
+    let parts = Parts(seconds: seconds)
     // Digits by hand: String(format:) goes through CoreFoundation's formatter for every row of
     // an export or import.
     var text = ""
     text.reserveCapacity(24)
-    append(Int(parts.tm_year) + 1900, digits: 4, to: &text)
+    append(parts.year, digits: 4, to: &text)
     text += "-"
-    append(Int(parts.tm_mon) + 1, digits: 2, to: &text)
+    append(parts.month, digits: 2, to: &text)
     text += "-"
-    append(Int(parts.tm_mday), digits: 2, to: &text)
+    append(parts.day, digits: 2, to: &text)
     text += separator
-    append(Int(parts.tm_hour), digits: 2, to: &text)
+    append(parts.hour, digits: 2, to: &text)
     text += ":"
-    append(Int(parts.tm_min), digits: 2, to: &text)
+    append(parts.minute, digits: 2, to: &text)
     text += ":"
-    append(Int(parts.tm_sec), digits: 2, to: &text)
+    append(parts.second, digits: 2, to: &text)
     text += "."
     append(Int(fraction), digits: 3, to: &text)
     return text
