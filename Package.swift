@@ -46,10 +46,14 @@ let package = Package(
       dependencies: [
         "PowerQuotesCore",
         "CReadline",
+        "CStart",
         "CStdio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // What a command line starts before Swift's main: libcurl's loading, for a `random` that asks
+    // a server.
+    .target(name: "CStart", dependencies: ["CCurl"]),
     // The exit-time check that standard output was written (help and versions go through stdio).
     .target(name: "CStdio"),
     // GNU readline (line editing, history, completion for the REPL); hence GPL-3.0-or-later.

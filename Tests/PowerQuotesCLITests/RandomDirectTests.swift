@@ -1,4 +1,5 @@
 import ArgumentParser
+import CStart
 import Foundation
 import PowerQuotesCore
 import Testing
@@ -37,40 +38,100 @@ struct RandomDirectTests {
       try PowerQuotesCommand.parseDirectly(words: ["random"] + words) is Random)
   }
 
-  @Test(
-    "Read from the words alone, a line's plan is the one its command makes",
-    arguments: [
-      [], ["--offline"], ["--online"], ["--source", "zenquotes"], ["--source", "offline"],
-      ["--source", "dummyjson", "--online"], ["--source", "dummyjson", "--short"],
-      ["--id", "12", "--save"], ["--online", "--database", "/tmp/q.sqlite", "--format", "json"],
-      ["--source", "zenquotes", "--online", "--timeout", "0.5"],
-    ],
-    ["", "offline", "zenquotes", " DummyJSON "]
-  )
-  func earlyPlanIsThePlan(_ words: [String], source: String) throws {
-    let environment = source.isEmpty ? [:] : ["POWERQUOTES_SOURCE": source]
-    let command = try #require(Random.direct(words))
-    #expect(
-      Random.earlyPlan(commandLine: ["random"] + words, environment: environment)
-        == (try command.plan(environment: environment)))
+  /// Whether the line `random WORDS` starts loading libcurl before main, with
+  /// `$POWERQUOTES_SOURCE` set to `source`.
+  private func loadsEarly(_ words: [String], source: String?) -> Bool {
+    loadsEarly(line: ["random"] + words, source: source)
+  }
+
+  /// Whether the command line `line` (without `powerquotes`) starts loading libcurl before main.
+  private func loadsEarly(line: [String], source: String?) -> Bool {
+    let copies = line.map { strdup($0) }
+    defer {
+      for copy in copies { free(copy) }
+    }
+    let words = copies.map { UnsafePointer<CChar>($0) }
+    return pq_random_line_asks_server(Int32(line.count), words, source) == 1
+  }
+
+  private func asksServer(_ plan: RandomPlan) -> Bool {
+    switch plan {
+    case .quote, .service: true
+    case .offline, .favorites: false
+    }
   }
 
   @Test(
-    "No early plan for favorites, other commands, ArgumentParser's lines, bad sources",
+    "Read from the words alone before main, a line asks a server when its command's plan does",
     arguments: [
-      (["random", "--favorites", "--tag", "stoic"], [:]),
-      (["random", "-h"], [:]),
-      (["random", "--offline", "--offline"], [:]),
-      (["random", "--id", "twelve"], [:]),
-      (["random", "--source", "nowhere"], [:]),
-      (["random"], ["POWERQUOTES_SOURCE": "nowhere"]),
-      (["today"], [:]),
-      (["fav", "list"], [:]),
-      ([], [:]),
-    ] as [([String], [String: String])]
+      [], ["--offline"], ["--online"], ["--source", "zenquotes"], ["--source", "offline"],
+      ["--source", "dummyjson", "--online"], ["--source", "dummyjson", "--short"],
+      ["--id", "12", "--save"], ["--id", "+7"],
+      ["--online", "--database", "/tmp/q.sqlite", "--format", "json"],
+      ["--source", "zenquotes", "--online", "--timeout", "0.5"],
+      ["--max-length", "80", "--color", "never"],
+      ["--long", "--api-url", "http://127.0.0.1:8080", "--zenquotes-url", "https://zen.example"],
+    ],
+    ["", "offline", "zenquotes", " DummyJSON ", "\tZENQUOTES", "   "]
   )
-  func noEarlyPlan(_ arguments: [String], environment: [String: String]) {
-    #expect(Random.earlyPlan(commandLine: arguments, environment: environment) == nil)
+  func loadsEarlyWhenThePlanAsks(_ words: [String], source: String) throws {
+    let environment = source.isEmpty ? [:] : ["POWERQUOTES_SOURCE": source]
+    let command = try #require(Random.direct(words))
+    #expect(
+      loadsEarly(words, source: source.isEmpty ? nil : source)
+        == asksServer(try command.plan(environment: environment)))
+  }
+
+  @Test("Every name random reads directly is read before main too")
+  func loadsEarlyKnowsEveryName() {
+    for flag in Random.directFlagNames {
+      #expect(
+        loadsEarly([flag], source: nil) == !["--offline", "--favorites"].contains(flag), "\(flag)")
+    }
+    for option in Random.directOptionNames {
+      let value = ["--source": "dummyjson", "--id": "3"][option] ?? "x"
+      #expect(loadsEarly([option, value], source: nil), "\(option)")
+    }
+  }
+
+  @Test(
+    "Nothing loads early for favorites, other commands, ArgumentParser's lines, bad sources",
+    arguments: [
+      (["random", "--favorites", "--tag", "stoic"], nil),
+      (["random", "--favorites", "--id", "3"], nil),
+      (["random", "-h"], nil),
+      (["random", "--help"], nil),
+      (["random", "--offline", "--offline"], nil),
+      (["random", "--online", "--online"], nil),
+      (["random", "--id", "twelve"], nil),
+      (["random", "--id", "-3"], nil),
+      (["random", "--id"], nil),
+      (["random", "--tag", ""], nil),
+      (["random", "--tag=stoic"], nil),
+      (["random", "--", "--online"], nil),
+      (["random", "extra"], nil),
+      (["random", "--source", "nowhere"], nil),
+      (["random", "--source", "ZenQuotes"], nil),
+      (["random"], "nowhere"),
+      (["random"], "offline"),
+      (["random", "--id", "3", "--id", "4"], nil),
+      (["today"], nil),
+      (["fav", "list"], nil),
+      (["shell"], nil),
+      (["--version"], nil),
+      ([], nil),
+    ] as [([String], String?)]
+  )
+  func noEarlyLoad(_ line: [String], source: String?) {
+    #expect(!loadsEarly(line: line, source: source))
+  }
+
+  @Test("A source named with a space outside ASCII loads libcurl when random asks, not before")
+  func narrowerForUnicodeSources() throws {
+    let source = "\u{00A0}zenquotes"
+    let command = try #require(Random.direct([]))
+    #expect(asksServer(try command.plan(environment: ["POWERQUOTES_SOURCE": source])))
+    #expect(!loadsEarly([], source: source))
   }
 
   @Test(

@@ -60,14 +60,7 @@ struct PowerQuotesCommand: AsyncParsableCommand {
       arguments = ["shell"]
     }
     do {
-      // Loading libcurl is what an online `random` waits for longest (~4 ms, on a thread of its
-      // own): it starts before the command is built (~0.4 ms: ArgumentParser's property
-      // wrappers make the runtime scan protocol conformances) and its environment made. The
-      // plan needs one variable: ProcessInfo's whole environment took ~0.2 ms more to build.
-      let source = getenv(SourceChoice.variable).map {
-        [SourceChoice.variable: String(cString: $0)]
-      }
-      Random.earlyPlan(commandLine: arguments, environment: source ?? [:])?.prepareLiveNetwork()
+      // A `random` that asks a server has been loading libcurl since before main (CStart).
       if let line = DirectLine(words: arguments) {
         try await line.run()
         return

@@ -12,15 +12,3 @@ extension AppEnvironment {
     }
   }
 }
-
-extension RandomPlan {
-  /// Starts loading the live clients' network library when this plan asks a server, as
-  /// ``AppEnvironment/prepareNetwork(for:)`` does for a live environment: for a command line's
-  /// `main`, which can read the plan before it has built the command and its environment.
-  public func prepareLiveNetwork() {
-    switch self {
-    case .quote, .service: HTTPFetcher.preload()
-    case .offline, .favorites: break
-    }
-  }
-}
