@@ -132,6 +132,7 @@ struct pq_pg {
   PGresult *result;      // the last statement's result, or its first error
   int wake[2];           // pq_pg_cancel writes to wake[1]; the waits poll wake[0]
   atomic_int cancelled;
+  int (*stop)(void);     // asked between polls, on the waiting thread
   char error[1024];
 };
 
@@ -151,6 +152,8 @@ void pq_pg_cancel(pq_pg *pg) {
   ssize_t written = write(pg->wake[1], "", 1);
   (void)written;
 }
+
+void pq_pg_stop_when(pq_pg *pg, int (*stop)(void)) { pg->stop = stop; }
 
 static void clear_result(pq_pg *pg) {
   if (pg->result != NULL) {
@@ -199,9 +202,10 @@ static long long now_ms(void) {
 typedef enum { WAIT_READY, WAIT_TIMED_OUT, WAIT_CANCELLED, WAIT_FAILED } wait_outcome;
 
 /// Sleeps until the connection's socket is ready for `events`, the deadline passes (none when
-/// negative) or pq_pg_cancel is called.
+/// negative), pq_pg_cancel is called or the stop check says to.
 static wait_outcome wait_for(pq_pg *pg, short events, long long deadline) {
   for (;;) {
+    if (pg->stop != NULL && pg->stop()) atomic_store(&pg->cancelled, 1);
     if (atomic_load(&pg->cancelled)) return WAIT_CANCELLED;
     int timeout = -1;
     if (deadline >= 0) {
@@ -209,6 +213,7 @@ static wait_outcome wait_for(pq_pg *pg, short events, long long deadline) {
       if (left <= 0) return WAIT_TIMED_OUT;
       timeout = left > 60000 ? 60000 : (int)left;
     }
+    if (pg->stop != NULL && (timeout < 0 || timeout > 50)) timeout = 50;
     struct pollfd fds[2] = {
         {.fd = pq.socket(pg->conn), .events = events},
         {.fd = pg->wake[0], .events = POLLIN},

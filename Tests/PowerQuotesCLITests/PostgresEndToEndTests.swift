@@ -294,6 +294,55 @@ struct PostgresEndToEndTests {
     }
   }
 
+  @Test(
+    "In the shell, Ctrl-C stops a statement waiting on the server; the next command connects again")
+  func interruptInTheShell() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    try await withDatabase { url, password in
+      let added = try await runBinary(
+        ["fav", "add", "Know thyself.", "--author", "Socrates", "--database", url],
+        home: home.path)
+      #expect(added.status == 0, "stderr: \(added.err)")
+      let holder = try PostgresConnection(url: try PostgresURL(parsing: url), timeout: 60)
+      try holder.execute("BEGIN")
+      try holder.execute("SELECT id FROM favorite WHERE id = 1 FOR UPDATE")
+      let terminal = try PseudoTerminal(columns: 100, rows: 30)
+      let process = try terminal.launch(
+        ["shell", "--timeout", "60"], home: home.path, environment: ["POWERQUOTES_DATABASE": url])
+      defer { if process.isRunning { process.terminate() } }
+      try #require(await terminal.waitFor("powerquotes> "))
+
+      terminal.type("fav edit 1 --note Delphi\r")
+      // Interrupt once the edit waits for the row the holder has locked (asked on a connection
+      // of its own: in the holder's transaction, pg_stat_activity would not change).
+      let monitor = try PostgresConnection(url: try PostgresURL(parsing: url), timeout: 60)
+      var waiting = false
+      for _ in 0..<400 where !waiting {
+        try await Task.sleep(for: .milliseconds(50))
+        waiting =
+          try monitor.execute(
+            "SELECT count(*) AS c FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+          ).value("c") != "0"
+      }
+      try #require(waiting)
+      kill(process.processIdentifier, SIGINT)
+      try #require(await terminal.waitFor("Cancelled."))
+      try #require(await terminal.waitFor("powerquotes> ", count: 2))
+      try holder.execute("ROLLBACK")
+
+      terminal.type("fav show 1\r")
+      try #require(await terminal.waitFor("Socrates"))
+      try #require(await terminal.waitFor("powerquotes> ", count: 3))
+      terminal.type("quit\r")
+      #expect(try await terminal.waitForExit(of: process) == 0)
+      #expect(!terminal.output.contains(password))
+      let show = try await runBinary(
+        ["fav", "show", "1", "--format", "json", "--database", url], home: home.path)
+      #expect(show.status == 0 && !show.out.contains("Delphi"))
+    }
+  }
+
   @Test("An import killed part way leaves nothing: it is one transaction")
   func killedImport() async throws {
     let home = try TemporaryFolder()

@@ -55,6 +55,11 @@ pq_pg_outcome pq_pg_exec(pq_pg *pg, const char *sql, int count, const char *cons
 /// Ends a connect or exec in progress (or the next one started) as PQ_PG_CANCELLED. Any thread.
 void pq_pg_cancel(pq_pg *pg);
 
+/// Makes a wait of `pg` end as pq_pg_cancel ends it once `stop` returns nonzero: `stop` is
+/// called on the waiting thread before it sleeps and at least every 50 ms while it does (for
+/// a waiting task's cancellation, which only that thread can see). NULL for none.
+void pq_pg_stop_when(pq_pg *pg, int (*stop)(void));
+
 /// Rows and columns of the last statement's result (0 when it returned none).
 int pq_pg_rows(const pq_pg *pg);
 int pq_pg_columns(const pq_pg *pg);

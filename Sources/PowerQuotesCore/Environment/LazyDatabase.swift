@@ -59,10 +59,12 @@ public final class LazyDatabase: Sendable {
     return stat(file, &info) != 0 && errno == ENOENT ? file : nil
   }
 
-  /// The store, opening it if this is the first call.
+  /// The store, opening it if this is the first call, or if it is a server's whose connection
+  /// has closed since (a statement stopped by Ctrl-C in the shell, a server that went away):
+  /// the shell's next command connects again.
   public func get() throws -> any QuoteStore {
     try opened.withLock { opened in
-      if let opened { return opened }
+      if let opened, !((opened as? PostgresStore)?.isClosed ?? false) { return opened }
       let database = try open()
       opened = database
       return database

@@ -125,6 +125,36 @@ struct PostgresConnectionTests {
     #expect(!connection.isOpen)
   }
 
+  @Test func cancellingTheWaitingTaskEndsTheWait() async throws {
+    let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 300)
+    let sleeping = Task { try connection.execute("SELECT pg_sleep(200)") }
+    let monitor = try PostgresConnection(url: connection.url, timeout: 10)
+    try await PostgresTestServer.waitUntil("the statement on the server") {
+      try monitor.execute(
+        "SELECT count(*) AS c FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(200)'"
+      ).value("c") != "0"
+    }
+    sleeping.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeping.value }
+    #expect(!connection.isOpen)
+  }
+
+  @Test func aClosedConnectionIsOpenedAgainForTheNextCommand() throws {
+    let password = try PostgresTestServer.baseURL().password ?? ""
+    try PostgresTestServer.withFreshDatabase { url in
+      let lazy = LazyDatabase.opening(
+        url.description, timeout: 10, environment: ["PGPASSWORD": password])
+      let first = try #require(try lazy.get() as? PostgresStore)
+      first.connection.cancel()
+      #expect(throws: CancellationError.self) { try first.poolCount() }
+      #expect(first.isClosed)
+      let second = try #require(try lazy.get() as? PostgresStore)
+      #expect(second !== first)
+      #expect(try second.poolCount() == 0)
+      #expect(try lazy.get() as? PostgresStore === second)
+    }
+  }
+
   // MARK: - Sockets
 
   /// A port on 127.0.0.1 that nothing listens on.

@@ -5,9 +5,10 @@ import Foundation
 /// `pq_postgres.h`).
 ///
 /// Calls block the calling thread while they wait, asleep in poll(2): a connection honours its
-/// timeout to the millisecond, and ``cancel()`` from any other thread (a task's cancellation
-/// handler, Ctrl-C in the shell) ends the wait at once. Statements run one at a time; a second
-/// thread's statement waits for the first to finish.
+/// timeout to the millisecond, and ``cancel()`` from any other thread ends the wait at once.
+/// So does the cancellation of the task that waits (Ctrl-C in the shell), within 50 ms: the
+/// wait looks at it between polls, as SQLite's progress handler does for ``QuoteDatabase``.
+/// Statements run one at a time; a second thread's statement waits for the first to finish.
 public final class PostgresConnection: @unchecked Sendable {
   /// The database, for messages (its description has no password).
   public let url: PostgresURL
@@ -29,6 +30,7 @@ public final class PostgresConnection: @unchecked Sendable {
     self.url = url
     self.timeout = timeout
     self.handle = handle
+    pq_pg_stop_when(handle) { Task.isCancelled ? 1 : 0 }
     let parameters = url.connectionParameters(timeout: timeout)
     let outcome = Self.withCStrings(parameters.map(\.keyword)) { keywords in
       Self.withCStrings(parameters.map(\.value)) { values in

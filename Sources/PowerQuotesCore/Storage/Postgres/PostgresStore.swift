@@ -48,6 +48,9 @@ public final class PostgresStore: Sendable {
     return PostgresStore(connection: connection, whenReleased: whenReleased)
   }
 
+  /// Whether the connection has closed: it broke, timed out, or was cancelled.
+  public var isClosed: Bool { !connection.isOpen }
+
   // MARK: - Helpers
 
   /// Runs one statement, with the store to itself.
