@@ -63,7 +63,7 @@ func runBinary(
     (continuation: CheckedContinuation<Void, any Error>) in
     process.terminationHandler = { _ in continuation.resume() }
     do {
-      try process.run()
+      try withInterruptsUnblocked { try process.run() }
     } catch {
       process.terminationHandler = nil
       continuation.resume(throwing: error)
@@ -80,6 +80,22 @@ func runBinary(
     out: try String(contentsOf: outURL, encoding: .utf8),
     err: try String(contentsOf: errURL, encoding: .utf8)
   )
+}
+
+/// Runs `body`, which starts a process, with SIGINT and SIGQUIT unblocked on this thread.
+///
+/// A child starts with the signal mask of the thread that made it, and Swift's pool threads
+/// block both: a binary started from a test would never see Ctrl-C's signal, where one started
+/// by a terminal's shell does.
+func withInterruptsUnblocked<T>(_ body: () throws -> T) rethrows -> T {
+  var interrupts = sigset_t()
+  sigemptyset(&interrupts)
+  sigaddset(&interrupts, SIGINT)
+  sigaddset(&interrupts, SIGQUIT)
+  var previous = sigset_t()
+  pthread_sigmask(SIG_UNBLOCK, &interrupts, &previous)
+  defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+  return try body()
 }
 
 /// Copies the built binary to `path` with cp(1), in a process of its own.

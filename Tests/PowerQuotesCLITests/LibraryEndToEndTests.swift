@@ -49,4 +49,39 @@ struct LibraryEndToEndTests {
     #expect(nothing.status == 1)
     #expect(nothing.err == "Error: Nothing to undo: no change to your favorites is recorded.\n")
   }
+
+  /// An editor that gets Ctrl-C as a terminal delivers it (to the powerquotes that opened it,
+  /// through `sh -c`, as well as to itself), ignores it as vi does, then saves Plato.
+  static func interruptedEditor(in home: TemporaryFolder) throws -> String {
+    let editor = home.file("interrupted-editor.sh")
+    try """
+    #!/bin/sh
+    trap '' INT QUIT
+    kill -INT "$(cut -d' ' -f4 /proc/$PPID/stat)"
+    sleep 0.3
+    sed -i 's/^Socrates$/Plato/' "$1"
+
+    """.write(toFile: editor, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: editor)
+    return editor
+  }
+
+  @Test("Ctrl-C while the editor is open is the editor's: the command waits and saves, as git's")
+  func interruptWhileEditing() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let env = [
+      "POWERQUOTES_DATABASE": home.file("favorites.sqlite"),
+      "EDITOR": try Self.interruptedEditor(in: home),
+    ]
+    let added = try await runBinary(
+      ["fav", "add", "Know thyself.", "--author", "Socrates"], home: home.path, environment: env)
+    #expect(added.status == 0)
+    let edit = try await runBinary(["fav", "edit", "1"], home: home.path, environment: env)
+    #expect(edit.status == 0)
+    #expect(edit.out == "Favorite 1 edited.\n")
+    #expect(edit.err.isEmpty)
+    let show = try await runBinary(["fav", "show", "1"], home: home.path, environment: env)
+    #expect(show.out.contains("Plato"))
+  }
 }

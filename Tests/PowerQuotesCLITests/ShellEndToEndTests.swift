@@ -228,6 +228,35 @@ struct ShellEndToEndTests {
 }
 
 extension ShellEndToEndTests {
+  @Test("In the shell, Ctrl-C while the editor is open is the editor's: the edit is saved")
+  func interruptWhileEditing() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("q.sqlite")
+    let added = try await runBinary(
+      ["fav", "add", "Know thyself.", "--author", "Socrates", "--database", database],
+      home: home.path)
+    #expect(added.status == 0)
+    let terminal = try PseudoTerminal(columns: 100, rows: 30)
+    let process = try terminal.launch(
+      ["shell"], home: home.path,
+      environment: [
+        "POWERQUOTES_DATABASE": database,
+        "EDITOR": try LibraryEndToEndTests.interruptedEditor(in: home),
+      ])
+    defer { if process.isRunning { process.terminate() } }
+    try #require(await terminal.waitFor("powerquotes> "))
+    terminal.type("fav edit 1\r")
+    try #require(await terminal.waitFor("Favorite 1 edited."))
+    try #require(await terminal.waitFor("powerquotes> ", count: 2))
+    terminal.type("quit\r")
+    #expect(try await terminal.waitForExit(of: process) == 0)
+    #expect(!terminal.output.contains("Cancelled."))
+    let show = try await runBinary(
+      ["fav", "show", "1", "--database", database], home: home.path)
+    #expect(show.out.contains("Plato"))
+  }
+
   /// A shell on a pseudo-terminal over the database `database` in `home`.
   private func shell(home: TemporaryFolder, database: String) throws -> (PseudoTerminal, Process) {
     let terminal = try PseudoTerminal(columns: 100, rows: 30)
@@ -400,7 +429,7 @@ final class PseudoTerminal: Sendable {
     process.standardInput = replica
     process.standardOutput = replica
     process.standardError = replica
-    try process.run()
+    try withInterruptsUnblocked { try process.run() }
     try replica.close()
     return process
   }

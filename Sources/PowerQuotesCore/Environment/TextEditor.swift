@@ -35,7 +35,12 @@ public struct TextEditor: Sendable {
     } catch {
       throw TextEditorError.failed(command, status: 127)
     }
+    // As git does: while the editor runs, Ctrl-C and Ctrl-\ are the editor's (vi's Ctrl-C
+    // leaves insert mode). The terminal sends them to this process too, which would otherwise
+    // die (one command) or cancel the edit (the shell), losing what the editor then saves.
+    let interrupts = IgnoredSignals([SIGINT, SIGQUIT])
     process.waitUntilExit()
+    interrupts.restore()
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
       throw TextEditorError.failed(command, status: process.terminationStatus)
     }
@@ -43,5 +48,27 @@ public struct TextEditor: Sendable {
       throw TextEditorError.failed(command, status: 0)
     }
     return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// Signals ignored until ``restore()`` puts back what each did before (a handler, such as the
+/// shell's for Ctrl-C, or the default).
+private struct IgnoredSignals {
+  private var saved: [(signal: Int32, action: sigaction)] = []
+
+  init(_ signals: [Int32]) {
+    for signal in signals {
+      var ignore = sigaction()
+      ignore.__sigaction_handler.sa_handler = SIG_IGN
+      var previous = sigaction()
+      if sigaction(signal, &ignore, &previous) == 0 { saved.append((signal, previous)) }
+    }
+  }
+
+  func restore() {
+    for (signal, action) in saved {
+      var action = action
+      sigaction(signal, &action, nil)
+    }
   }
 }
