@@ -243,16 +243,7 @@ enum Timestamp {
     /// a zone a UTC time never needs.
     init(seconds: Int64) {
       let (days, time) = floorDivision(seconds, 86_400)
-      // Howard Hinnant's `civil_from_days`, the inverse of `daysSince1970`.
-      let shifted = days + 719_468
-      let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-      let dayOfEra = shifted - era * 146_097
-      let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-      let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-      let monthIndex = (5 * dayOfYear + 2) / 153
-      month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
-      year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
-      day = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+      (year, month, day) = LocalTime.civilDate(daysSince1970: days)
       hour = Int(time / 3_600)
       minute = Int(time / 60 % 60)
       second = Int(time % 60)
