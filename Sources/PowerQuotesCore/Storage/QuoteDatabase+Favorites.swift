@@ -177,6 +177,29 @@ extension QuoteDatabase: FavoriteStore {
     }
   }
 
+  /// ``forEachFavoriteAuthor(matching:tag:_:)`` with each author's bytes borrowed from SQLite
+  /// (``FavoriteRecord/text(_:column:)``): the layout of a list reads every author when none is
+  /// as wide as the author column.
+  public func forEachFavoriteAuthorBytes(
+    matching authorText: String?,
+    tag: FavoriteTag?,
+    _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
+  ) throws {
+    guard let filter = Self.filter(matching: authorText, tag: tag) else { return }
+    try translatingErrors {
+      try writer.read { db in
+        let statement = try db.makeStatement(
+          sql: "SELECT author FROM favorite WHERE 1" + filter.sql)
+        try statement.setArguments(filter.arguments)
+        let handle = statement.sqliteStatement
+        let rows = try Row.fetchCursor(statement)
+        while try rows.next() != nil {
+          if try !body(FavoriteRecord.text(handle, column: 0)) { break }
+        }
+      }
+    }
+  }
+
   /// Distinct authors of favorites, for completion.
   public func favoriteAuthors() throws -> [String] {
     try translatingErrors {
