@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PowerQuotesTestSupport
 import Testing
 
 @testable import PowerQuotesCore
@@ -13,6 +14,14 @@ import Testing
   static let hostileSQL = [
     "X'41FF42'", "X'C0AF'", "X'EDA080'", "X'F4908080'", "X'E282'", "X'41004200'", "X'C29B33326D'",
     "X'E280AE6C6F6F6B'", "X'D89C61'", "X'E281A6'", "X'7F'",
+    // Long printable ASCII, then an escape sequence, a NUL, invalid UTF-8, a combining mark or
+    // a bidi control: a table cuts these from their head (UntrustedText.simpleHead).
+    "X'616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161611B5B33316D62'",
+    "X'616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161610062'",
+    "X'61616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161FF'",
+    "X'61616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161616161CC81'",
+    "X'61206120612061206120612061206120612061206120612061206120612061206120612061206120612061206120612061206120612061206120612061206120612061206120E280AE62'",
+    "X'612061206120612061206120612061206120612061206120612061206120612061206120612061206120612061206120612061206120612061206120612061206120612061201B5D303B7807'",
   ]
 
   /// A database holding `count` favorites drawn from ``FastPathTests/texts`` and the hostile
@@ -71,6 +80,9 @@ import Testing
           go.', 'A "B"', 'manual', '2026-01-15 08:00:00.000', 'q1', 'a', 'a', 'n, "x"'),
           ('"\u{301}x"', 'C', 'dummy\u{1B}[2Jjson', '2026-01-15 08:00:00.000', 'q2', 'a', 'a', '')
           """)
+      // A tag, so that a table reads the `tags` column (see tagsColumn()): the hand-written
+      // ones above are not in favorite_tag. Its trigger rewrites favorite 1's column.
+      try db.execute(sql: "INSERT INTO favorite_tag (favorite_id, tag) VALUES (1, 'stoic')")
     }
     return database
   }
@@ -255,6 +267,47 @@ import Testing
     #expect(json == [true, true, false])
     #expect(!lines.contains("\u{1B}") && !lines.contains("\u{07}"))
     #expect(lines.contains("Evil  quote.") && lines.contains("A\u{FFFD}B"))
+  }
+
+  @Test("A list's shape measures authors from their bytes as the String path measures them")
+  func shapeFromBytes() throws {
+    let database = try Self.database()
+    let controller = FavoritesController(database: database, client: .failing, now: { testDate })
+    let favorites = try database.favorites()
+    let widest = favorites.map { FavoriteListView.authorWidth($0.quote.author) }.max() ?? 0
+    let shape = try controller.listShape(author: nil, authorWidth: FavoriteListView.authorWidth)
+    #expect(shape.widestAuthor == widest)
+    #expect(shape.count == favorites.count && shape.largestID == favorites.last?.id)
+    // Up to a limit, measured until one author reaches it.
+    let limited = try controller.listShape(
+      author: nil, widthLimit: 8, authorWidth: FavoriteListView.authorWidth)
+    #expect(limited.widestAuthor >= min(8, widest) && limited.widestAuthor <= widest)
+  }
+
+  @Test("A table reads the tags column only in a library with a tag: favorite_tag keeps it")
+  func tagsColumn() throws {
+    let database = try QuoteDatabase.inMemory()
+    for quote in [Samples.rumi, Samples.umar] { _ = try database.addFavorite(quote, at: testDate) }
+    func tableTags() throws -> [[String]] {
+      var tags: [[String]] = []
+      try database.forEachFavoriteRow(
+        matching: nil, tag: nil, after: 0, limit: nil, columns: .table
+      ) { tags.append($0.favorite.tags) }
+      return tags
+    }
+    #expect(try tableTags() == [[], []])
+    _ = try database.tag(id: 2, with: [FavoriteTag("stoic"), FavoriteTag("life")], at: testDate)
+    #expect(try tableTags() == [[], ["life", "stoic"]])
+    _ = try database.untag(
+      id: 2, tags: [FavoriteTag("stoic"), FavoriteTag("life")], at: testDate)
+    #expect(try tableTags() == [[], []])
+    // A column written by hand without favorite_tag rows is not read (intended: the column is
+    // only ever kept from favorite_tag); every column is, for JSON and exports.
+    try database.writer.write { db in
+      try db.execute(sql: "UPDATE favorite SET tags = 'x' WHERE id = 1")
+    }
+    #expect(try tableTags() == [[], []])
+    #expect(try database.favorites().map(\.tags) == [["x"], []])
   }
 
   @Test("A table row whose quote is a blob lists as the text its bytes make")

@@ -76,6 +76,25 @@ extension UntrustedText {
     return scalars
   }
 
+  /// The bytes that decide how text cut to `width` columns shows (``TerminalText/fitted(_:width:)``
+  /// of its ``sanitized(_:)`` form), and their ``simpleLength(_:)``; nil when those are not
+  /// simple.
+  ///
+  /// Text that starts with `width` + 1 printable ASCII bytes is cut whatever follows: each is a
+  /// one-column grapheme cluster that sanitizing leaves as it is (it removes and replaces only
+  /// from a control character on), so the text is wider than `width`, and the cut keeps only
+  /// bytes among the first `width`. Those `width` + 1 bytes are returned then, and the rest of a
+  /// long quote is never looked at; any other text is measured whole.
+  static func simpleHead(
+    _ bytes: UnsafeBufferPointer<UInt8>, width: Int
+  ) -> (bytes: UnsafeBufferPointer<UInt8>, length: Int)? {
+    if width >= 1 && bytes.count > width + 1 {
+      let head = UnsafeBufferPointer(rebasing: bytes[...width])
+      if isPrintableASCII(head) { return (head, head.count) }
+    }
+    return simpleLength(bytes).map { (bytes, $0) }
+  }
+
   /// ``needsCleaning(_:)`` of valid UTF-8 bytes.
   static func needsCleaning(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var multiByte = false
@@ -108,24 +127,33 @@ extension UntrustedText {
   static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let raw = UnsafeRawPointer(base)
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
+    let count = bytes.count
+    guard count >= 8 else {
+      for byte in bytes where byte &- 0x20 >= 0x5F { return false }
+      return true
+    }
     var index = 0
-    while index + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      // A byte of 80 or more; then, among bytes below 80, one below 20, and one that is 7F
-      // (a zero byte of word ^ 7F7F...).
-      let below = (word &- 0x20 &* ones) & ~word & highs
-      let flipped = word ^ (0x7F &* ones)
-      let del = (flipped &- ones) & ~flipped & highs
-      if (word & highs) | below | del != 0 { return false }
+    while index + 8 < count {
+      if !isPrintableASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+        return false
+      }
       index += 8
     }
-    while index < bytes.count {
-      if bytes[index] &- 0x20 >= 0x5F { return false }
-      index += 1
-    }
-    return true
+    // The last eight bytes, overlapping the words before: no byte-at-a-time tail.
+    return isPrintableASCII(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+  }
+
+  /// Whether each of the eight bytes of `word` is printable ASCII (20 to 7E).
+  @inline(__always)
+  private static func isPrintableASCII(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // A byte of 80 or more; then, among bytes below 80, one below 20, and one that is 7F
+    // (a zero byte of word ^ 7F7F...).
+    let below = (word &- 0x20 &* ones) & ~word & highs
+    let flipped = word ^ (0x7F &* ones)
+    let del = (flipped &- ones) & ~flipped & highs
+    return (word & highs) | below | del == 0
   }
 
   /// Whether every byte is ASCII (below 80), looked at eight bytes at a time.

@@ -64,6 +64,15 @@ public protocol FavoriteStore: Sendable {
     _ body: (String) throws -> Bool
   ) throws
 
+  /// ``forEachFavoriteAuthor(matching:tag:_:)`` with each author as its bytes, as the store
+  /// holds them (valid only during the call to `body`), so that measuring 100,000 authors makes
+  /// no `String` of each. A default implementation hands over each author's UTF-8.
+  func forEachFavoriteAuthorBytes(
+    matching authorText: String?,
+    tag: FavoriteTag?,
+    _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
+  ) throws
+
   /// How many favorites pass `filter`'s author and tag (its length is not looked at), counted
   /// without reading the favorites.
   func favoriteCount(matching filter: FavoriteFilter) throws -> Int
@@ -135,6 +144,18 @@ extension FavoriteStore {
     count: Int, largestID: Int64
   ) {
     try favoriteListSize(matching: authorText, tag: nil)
+  }
+
+  /// Each author's UTF-8, from ``forEachFavoriteAuthor(matching:tag:_:)``.
+  public func forEachFavoriteAuthorBytes(
+    matching authorText: String?,
+    tag: FavoriteTag?,
+    _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
+  ) throws {
+    try forEachFavoriteAuthor(matching: authorText, tag: tag) { author in
+      var author = author
+      return try author.withUTF8 { try body($0) }
+    }
   }
 
   /// ``forEachFavoriteAuthor(matching:tag:_:)`` of every tag.

@@ -12,7 +12,7 @@ extension FavoriteListView {
   private func appendRaw(_ row: RawFavorite, to out: inout [UInt8]) -> Bool {
     guard !painter.enabled, row.id >= 0, authorWidth > 0,
       let authorLength = UntrustedText.simpleLength(row.author),
-      let quoteLength = UntrustedText.simpleLength(row.quote),
+      let (quote, quoteLength) = UntrustedText.simpleHead(row.quote, width: quoteWidth),
       RowBytes.arePlainTags(row.tags)
     else { return false }
     // The longest the line can be: the id and its padding, the author with an ellipsis and
@@ -28,7 +28,7 @@ extension FavoriteListView {
         row.author, length: authorLength, width: authorWidth, to: &line)
       line.writeSpaces(authorWidth - authorShown + 2)
       if row.tags.isEmpty {
-        _ = RowBytes.writeFitted(row.quote, length: quoteLength, width: quoteWidth, to: &line)
+        _ = RowBytes.writeFitted(quote, length: quoteLength, width: quoteWidth, to: &line)
       } else {
         // `#a #b`: as TagText.hashed writes plain tags. The tags take at most half the column,
         // and the quote what they leave, as in row(id:quote:tags:).
@@ -44,7 +44,7 @@ extension FavoriteListView {
           let tagWidth = RowBytes.writeFitted(
             text.written, length: text.written.count, width: quoteWidth / 2, to: &tags)
           _ = RowBytes.writeFitted(
-            row.quote, length: quoteLength, width: quoteWidth - tagWidth - 1, to: &line)
+            quote, length: quoteLength, width: quoteWidth - tagWidth - 1, to: &line)
           line.write(0x20)
           line.write(tags.written)
         }
