@@ -57,11 +57,13 @@ extension QuoteDatabase {
     try db.execute(sql: "DELETE FROM favorite_bulk_write")
   }
 
-  /// The per-row INSERT triggers of `favorite`, in the order migration 7 created them.
+  /// The per-row INSERT triggers of `favorite`, in the order migration 8 created them.
   ///
-  /// Each steps aside for a favorite that a bulk write adds.
+  /// Each but the first steps aside for a favorite that a bulk write adds; the first looks for
+  /// an equal favorite, which the import does itself (see ``ImportedRowWriter``).
   private static let rowInsertTriggers = [
-    "favorite_after_insert", "favorite_search_after_insert", "favorite_undo_after_insert",
+    "favorite_unique_before_insert", "favorite_after_insert", "favorite_search_after_insert",
+    "favorite_undo_after_insert",
   ]
 
   /// Drops, in the transaction of `db`, the triggers on `favorite` that step aside for every
@@ -71,7 +73,8 @@ extension QuoteDatabase {
   /// While a table has a trigger for INSERT, SQLite keeps a statement journal for each row
   /// inserted into it, even when the trigger's WHEN clause sets it aside: a third of an
   /// import's time in SQLite at 100,000 rows. Between the two calls the import inserts nothing
-  /// into `favorite` but its own favorites, which those triggers would have set aside. Other
+  /// into `favorite` but its own favorites, which those triggers would have set aside, each
+  /// once it has found no equal favorite in the same transaction. Other
   /// connections never see the triggers gone (the transaction holds them back, and a rollback
   /// brings them back).
   static func setAsideInsertTriggers(_ db: Database) throws -> [String] {
