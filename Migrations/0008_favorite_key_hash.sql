@@ -4,7 +4,7 @@
 -- 100,000 favorites, which a large import touched at random, one page per row, so its page cache
 -- had to hold most of it or write it to the log and read it back. `key_hash` is a 64-bit hash of
 -- the two keys (QuoteKey.keyHash: FNV-1a over the UTF-8 of quote_key, a 0xFF byte, and the UTF-8
--- of author_key, as a signed integer), indexed without UNIQUE: 12 bytes a favorite. Two
+-- of author_key, as a signed integer), indexed without UNIQUE: 1.8 MB at 100,000. Two
 -- favorites are equal when their keys are, as before; the hash only finds the candidates.
 --
 -- The schema still refuses a duplicate, for every writer: a trigger looks for an equal favorite
