@@ -237,6 +237,18 @@ struct ClippingsImportTests {
       } == location)
   }
 
+  @Test("Told by content from what it has in bytes: a separator with a byte order mark in it")
+  func toldByBytes() throws {
+    // Ten `=` and a `|` are what a clippings file cannot be without; byte order marks are taken
+    // out of lines before detection compares them, so one inside the separator still counts.
+    let entry = "Walden (Henry David Thoreau)\n- Your Highlight on Location 5 | Added\n\nHello.\n"
+    let marked = try ImportParser.parse(Data((entry + "=====\u{FEFF}=====\n").utf8), origin: "f")
+    #expect(marked.format == .clippings)
+    // Without the `|`, the same file is a fortune file's neighbour: not clippings.
+    let noBar = entry.replacingOccurrences(of: "|", with: "/") + "==========\n%\n"
+    #expect(try ImportParser.parse(Data(noBar.utf8), origin: "f").format == .fortune)
+  }
+
   @Test("--from clippings reads a file that is not told by its content")
   func chosen() throws {
     let text = "Walden (Henry David Thoreau)\n- Your Highlight on Location 5 | Added\n\nHello.\n"

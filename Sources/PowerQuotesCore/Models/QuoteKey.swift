@@ -24,6 +24,28 @@ public struct QuoteKey: Hashable, Sendable {
     self.author = author
   }
 
+  /// The 64-bit hash of the two keys that SQLite indexes favorites by to find duplicates
+  /// (`Migrations/0008_favorite_key_hash.sql`): FNV-1a over the UTF-8 of ``quote``, a 0xFF
+  /// byte (never part of UTF-8) and the UTF-8 of ``author``, as a signed integer.
+  ///
+  /// Stored in databases: it never changes.
+  public var keyHash: Int64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ byte: UInt8) {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    var quote = quote
+    quote.withUTF8 { bytes in
+      for byte in bytes { mix(byte) }
+    }
+    mix(0xFF)
+    var author = author
+    author.withUTF8 { bytes in
+      for byte in bytes { mix(byte) }
+    }
+    return Int64(bitPattern: hash)
+  }
+
   /// The quote text's key: folded, marks unified, collapsed, surrounding quote marks removed.
   public static func normalizedText(_ text: String) -> String {
     let folded = folded(text)

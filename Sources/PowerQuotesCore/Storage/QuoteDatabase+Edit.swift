@@ -5,8 +5,8 @@ import GRDB
 extension QuoteDatabase {
   /// Gives the favorite `id` this text, author and note, as one undoable change.
   ///
-  /// Its keys and author search columns are computed again, and the UNIQUE key decides whether
-  /// the result equals another favorite.
+  /// Its keys, their hash and author search columns are computed again, and the schema decides
+  /// whether the result equals another favorite.
   ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)``, or ``StorageError/duplicateFavorite(id:)``
   ///   (nothing changed).
@@ -23,20 +23,19 @@ extension QuoteDatabase {
           db,
           sql: """
             UPDATE favorite
-            SET quote = ?, author = ?, quote_key = ?, author_key = ?, author_folded = ?, note = ?
+            SET quote = ?, author = ?, quote_key = ?, author_key = ?, author_folded = ?, note = ?,
+              key_hash = ?
             WHERE id = ?
             RETURNING *
             """,
           arguments: [
             quote.text, quote.author, key.quote, key.author, QuoteKey.searchFolded(quote.author),
-            note, id,
+            note, key.keyHash, id,
           ]
         )
         guard let row else { throw StorageError.noSuchFavorite(id: id) }
         return try FavoriteRecord(row: row).favorite
-      } catch let error as DatabaseError
-        where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
-      {
+      } catch let error as DatabaseError where Self.isDuplicateFavorite(error) {
         throw StorageError.duplicateFavorite(id: id)
       }
     }

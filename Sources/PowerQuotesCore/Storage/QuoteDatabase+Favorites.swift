@@ -4,9 +4,9 @@ import GRDB
 extension QuoteDatabase: FavoriteStore {
   /// Saves `quote` unless an equal favorite exists, in one transaction.
   ///
-  /// The UNIQUE key decides: the INSERT is tried and its constraint failure caught. (An
-  /// `ON CONFLICT DO NOTHING` would also work, but it uses up an AUTOINCREMENT id on every
-  /// duplicate, leaving gaps in the ids people see.)
+  /// The schema decides: the INSERT is tried and the failure of its check for an equal favorite
+  /// caught (`Migrations/0008_favorite_key_hash.sql`). A failed INSERT uses up no
+  /// AUTOINCREMENT id, so the ids people see have no gaps for duplicates.
   public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
     let record = FavoriteRecord(quote: quote, savedAt: date)
     return try translatingErrors {
@@ -14,14 +14,16 @@ extension QuoteDatabase: FavoriteStore {
         try recordingChange(.add, in: db, at: date, summary: Self.additionSummary) {
           do {
             return .added(try record.insertAndFetch(db).favorite)
-          } catch let error as DatabaseError
-            where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
-          {
+          } catch let error as DatabaseError where Self.isDuplicateFavorite(error) {
             let key = quote.key
-            let existing = try FavoriteRecord.filter(
-              FavoriteRecord.Columns.quoteKey == key.quote
-                && FavoriteRecord.Columns.authorKey == key.author
-            ).fetchOne(db)
+            // Through the hash, or among favorites not hashed yet (see hashKeys(_:)).
+            let existing = try FavoriteRecord.fetchOne(
+              db,
+              sql: """
+                SELECT * FROM favorite
+                WHERE (key_hash = ? OR key_hash IS NULL) AND quote_key = ? AND author_key = ?
+                """,
+              arguments: [key.keyHash, key.quote, key.author])
             guard let existing else { throw error }
             return .alreadyFavorite(existing.favorite)
           }

@@ -22,19 +22,21 @@ extension QuoteDatabase {
     try translatingErrors {
       try writer.writeWithoutTransaction { db in
         var counts = (added: 0, alreadyFavorites: 0)
-        // A large import touches the whole UNIQUE index of quote keys at random (11.5 MiB at
-        // 100,000 favorites): what the page cache does not hold, SQLite writes to the WAL and
-        // reads back. The cache is most of an import's memory, so it holds part of the index:
-        // at 100,000 rows a cache of 14 MiB took 0.25 s of system time and a peak RSS of
-        // 37 MiB, 8 MiB 0.36 s and 31 MiB, SQLite's default 2 MB 0.74 s and 24 MiB. And each
-        // INSERT (a duplicate aborts it, and a tag's triggers change other rows) keeps a
-        // statement journal, which SQLite writes to a temporary file unless told to keep it in
-        // memory: about 760,000 writes for 100,000 rows. A statement journal holds a few pages
-        // and is dropped when its INSERT ends. Both settings go back as they were afterwards.
+        // Each row looks for an equal favorite in the index of key hashes (migration 8), at
+        // random, and adds itself there; the other indexes and the table grow at a few places
+        // only. What the page cache does not hold, SQLite writes to the log and reads back. At
+        // 100,000 rows the hash index is 1.8 MB: a cache of 1 MiB took 1.79 s of CPU and a peak
+        // RSS of 18.8 MiB for a CSV file, 2 MiB 1.57 s and 20.1 MiB, 8 MiB 1.57 s and 26.1 MiB
+        // (the index of the whole keys it replaced, 12 MB, needed 8 MiB for 1.94 s and 26.7
+        // MiB). Most of the rest of the peak is code: importing two rows peaks at 17.8 MiB.
+        // And each INSERT (a tag's triggers change other rows) keeps a statement journal,
+        // which SQLite writes to a temporary file unless told to keep it in memory: about
+        // 760,000 writes for 100,000 rows. A statement journal holds a few pages and is
+        // dropped when its INSERT ends. Both settings go back as they were afterwards.
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
         let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
         if count > 1000 {
-          try db.execute(sql: "PRAGMA cache_size = -8192")
+          try db.execute(sql: "PRAGMA cache_size = -1024")
           try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         defer {
@@ -60,16 +62,14 @@ extension QuoteDatabase {
               guard failure == nil else { return }
               let keys = rows.keys(of: imported.quote)
               do {
-                if let id = try rows.insert(
-                  imported, keys: keys, tags: Self.tagsColumn(imported.tags))
-                {
+                switch try rows.insert(imported, keys: keys, tags: Self.tagsColumn(imported.tags)) {
+                case .added(let id):
                   counts.added += 1
                   added = (added?.lowerBound ?? id)...id
                   try tagWriter.addTags(of: imported, to: id)
-                } else {
-                  // Only this row failed; the transaction and the rows before it stand.
+                case .existing(let id):
                   counts.alreadyFavorites += 1
-                  try tagWriter.merge(imported, key: keys.key)
+                  try tagWriter.merge(imported, into: id)
                 }
               } catch {
                 failure = error

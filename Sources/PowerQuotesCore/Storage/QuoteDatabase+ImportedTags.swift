@@ -10,7 +10,7 @@ extension QuoteDatabase {
   /// keep `favorite.tags` and the full-text index up to date, as for `fav tag`.
   struct ImportedTagWriter {
     /// ``FavoriteRecord/insertSQL`` with the note and the `tags` column after the record's
-    /// columns.
+    /// columns (the last of which is the keys' hash).
     static let insertSQL =
       "INSERT INTO favorite ("
       + (FavoriteRecord.insertedColumns.map(\.name) + ["note", "tags"]).joined(separator: ", ")
@@ -23,7 +23,6 @@ extension QuoteDatabase {
 
     private let db: Database
     private var insertTag: Statement?
-    private var findFavorite: Statement?
     private var refreshTags: Statement?
     private var fillNote: Statement?
 
@@ -41,14 +40,11 @@ extension QuoteDatabase {
       }
     }
 
-    /// Adds what `imported` brings to the favorite with its `key` that was saved before: its
+    /// Adds what `imported` brings to the favorite `id` with its keys that was saved before: its
     /// tags join the favorite's own, and its note is kept when the favorite has none (a note
     /// the user wrote is never replaced).
-    mutating func merge(_ imported: ImportedQuote, key: QuoteKey) throws {
+    mutating func merge(_ imported: ImportedQuote, into id: Int64) throws {
       guard !imported.tags.isEmpty || !imported.note.isEmpty else { return }
-      let find = try Self.statement(
-        &findFavorite, "SELECT id FROM favorite WHERE quote_key = ? AND author_key = ?", db)
-      guard let id = try Int64.fetchOne(find, arguments: [key.quote, key.author]) else { return }
       if !imported.tags.isEmpty {
         let insert = try Self.statement(&insertTag, Self.insertTagSQL, db)
         for tag in imported.tags {

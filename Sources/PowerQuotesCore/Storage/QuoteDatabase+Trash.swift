@@ -56,18 +56,20 @@ extension QuoteDatabase {
           try db.execute(
             sql: """
               INSERT INTO favorite (id, quote, author, source, source_id, saved_at, quote_key,
-                author_key, author_folded, note, tags)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                author_key, author_folded, note, tags, key_hash)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
               """,
             arguments: [
               row["id"], row["quote"], row["author"], row["source"], row["source_id"],
               row["saved_at"], row["quote_key"], row["author_key"], row["author_folded"],
               row["note"], row["tags"],
+              QuoteKey(
+                quote: try row.decode(forColumn: "quote_key"),
+                author: try row.decode(forColumn: "author_key")
+              ).keyHash,
             ]
           )
-        } catch let error as DatabaseError
-          where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE
-        {
+        } catch let error as DatabaseError where Self.isDuplicateFavorite(error) {
           throw StorageError.duplicateFavorite(id: id)
         }
         let tags: String = try row.decode(forColumn: "tags")

@@ -31,7 +31,8 @@ public final class QuoteDatabase: Sendable {
     self.checkpointsOnClose = checkpointsOnClose
     if !readOnly {
       try translatingErrors {
-        try SchemaMigrator(migrations: embeddedMigrations).migrate(writer, path: path)
+        try SchemaMigrator(migrations: embeddedMigrations, finish: Self.hashKeys).migrate(
+          writer, path: path)
       }
     }
   }

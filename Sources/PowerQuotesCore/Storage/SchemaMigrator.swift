@@ -18,6 +18,10 @@ struct SchemaMigrator: Sendable {
   /// The migrations, oldest first.
   var migrations: [EmbeddedMigration]
 
+  /// Run in the transaction of the last migration, once the schema is the latest: what SQL
+  /// alone cannot do for the data.
+  var finish: @Sendable (Database) throws -> Void = { _ in }
+
   /// The version a fully migrated database has.
   var latestVersion: Int { migrations.count }
 
@@ -28,13 +32,26 @@ struct SchemaMigrator: Sendable {
     try checkNotNewer(version, path: path)
     guard version < latestVersion else { return }
     try writer.barrierWriteWithoutTransaction { db in
+      // Foreign keys are not enforced while a migration runs, and checked before it commits: a
+      // migration that makes a table again (0008) drops the old one, and with them on, SQLite
+      // would delete the rows that refer to it (sqlite.org/lang_altertable.html). The setting
+      // cannot change inside a transaction.
+      let foreignKeys = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+      if foreignKeys { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
+      defer { if foreignKeys { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
       for (index, migration) in migrations.enumerated() {
         try db.inTransaction(.immediate) {
           let version = try currentVersion(db)
           try checkNotNewer(version, path: path)
           if version == index {
             try db.execute(sql: migration.sql)
+            if try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
+              throw DatabaseError(
+                resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY,
+                message: "migration \(migration.name) broke a foreign key")
+            }
             try db.execute(sql: "PRAGMA user_version = \(index + 1)")
+            if index == migrations.count - 1 { try finish(db) }
           }
           return .commit
         }

@@ -20,6 +20,7 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
     static let authorFolded = Column("author_folded")
     static let note = Column("note")
     static let tags = Column("tags")
+    static let keyHash = Column("key_hash")
   }
 
   /// The favorite's id; nil before it is inserted.
@@ -70,7 +71,7 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
   /// The columns an INSERT writes, in the order of ``insertedValues``: everything but the id.
   static let insertedColumns = [
     Columns.quote, Columns.author, Columns.source, Columns.sourceID, Columns.savedAt,
-    Columns.quoteKey, Columns.authorKey, Columns.authorFolded,
+    Columns.quoteKey, Columns.authorKey, Columns.authorFolded, Columns.keyHash,
   ]
 
   /// The INSERT of one favorite, with an argument per ``insertedColumns``, prepared once for a
@@ -84,7 +85,7 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
     let key = quote.key
     return [
       quote.text, quote.author, quote.source.rawValue, quote.sourceID, StoredTime.text(savedAt),
-      key.quote, key.author, QuoteKey.searchFolded(quote.author),
+      key.quote, key.author, QuoteKey.searchFolded(quote.author), key.keyHash,
     ]
   }
 
