@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 @testable import PowerQuotesCore
 
@@ -44,10 +45,54 @@ public enum PostgresTestDatabase {
     }
   }
 
+  /// Starts blocking `body` on a thread of its own at once, and returns what waits for it.
+  ///
+  /// Unlike a task that calls ``onThread(_:)``, which starts `body` only when one of the few
+  /// threads tasks share is free, and on a loaded machine running the whole suite that can take
+  /// longer than a test waits.
+  public static func startThread<T: Sendable>(
+    _ body: @escaping @Sendable () throws -> T
+  ) -> StartedThread<T> {
+    StartedThread(body)
+  }
+
   /// Drops the database `url` names, ending its connections.
   public static func drop(_ url: PostgresURL, on base: PostgresURL) {
     guard let name = url.database, name.hasPrefix("powerquotes_test_") else { return }
     let admin = try? PostgresConnection(url: base, timeout: 30)
     _ = try? admin?.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+  }
+}
+
+/// A thread running a blocking body since it was made (``PostgresTestDatabase/startThread(_:)``).
+public final class StartedThread<T: Sendable>: Sendable {
+  private let state = Mutex<
+    (result: Result<T, any Error>?, waiter: CheckedContinuation<T, any Error>?)
+  >(
+    (nil, nil))
+
+  fileprivate init(_ body: @escaping @Sendable () throws -> T) {
+    Thread { [self] in
+      let result = Result { try body() }
+      let waiter = state.withLock { state in
+        state.result = result
+        defer { state.waiter = nil }
+        return state.waiter
+      }
+      waiter?.resume(with: result)
+    }.start()
+  }
+
+  /// What the body returned, once it has.
+  public var value: T {
+    get async throws {
+      try await withCheckedThrowingContinuation { continuation in
+        let result = state.withLock { state in
+          if state.result == nil { state.waiter = continuation }
+          return state.result
+        }
+        if let result { continuation.resume(with: result) }
+      }
+    }
   }
 }

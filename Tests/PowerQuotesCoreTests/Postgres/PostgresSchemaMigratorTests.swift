@@ -1,4 +1,5 @@
 import Foundation
+import PowerQuotesTestSupport
 import Testing
 
 @testable import PowerQuotesCore
@@ -49,9 +50,7 @@ struct PostgresSchemaMigratorTests {
       // One holds the lock first, so that all the others wait on it and find the work done.
       try connections[0].execute("SELECT pg_advisory_lock($1)", [PostgresSchemaMigrator.lockKey])
       let migrations = connections.dropFirst().map { connection in
-        Task {
-          try await PostgresTestServer.onThread { try PostgresSchemaMigrator().migrate(connection) }
-        }
+        PostgresTestDatabase.startThread { try PostgresSchemaMigrator().migrate(connection) }
       }
       let monitor = try PostgresConnection(url: url, timeout: 10)
       try await PostgresTestServer.waitUntil("three sessions waiting for the lock") {
