@@ -29,6 +29,9 @@ extension QuoteDatabase {
         // RSS of 18.8 MiB for a CSV file, 2 MiB 1.57 s and 20.1 MiB, 8 MiB 1.57 s and 26.1 MiB
         // (the index of the whole keys it replaced, 12 MB, needed 8 MiB for 1.94 s and 26.7
         // MiB). Most of the rest of the peak is code: importing two rows peaks at 17.8 MiB.
+        // 1.25 MiB, measured beside 1 and 1.5 (`/usr/bin/time`, two runs each, 100,000 rows):
+        // fortune 2.0 / 1.9 / 1.8 s at 19.3 / 19.6 / 19.9 MiB, CSV 1.9 / 1.87 / 1.8 s at 19.2 /
+        // 19.5 / 19.7 MiB: over 50,000 rows a second with a margin, under 20 MiB with one.
         // And each INSERT (a tag's triggers change other rows) keeps a statement journal,
         // which SQLite writes to a temporary file unless told to keep it in memory: about
         // 760,000 writes for 100,000 rows. A statement journal holds a few pages and is
@@ -36,7 +39,7 @@ extension QuoteDatabase {
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
         let tempStore = try Int.fetchOne(db, sql: "PRAGMA temp_store") ?? 0
         if count > 1000 {
-          try db.execute(sql: "PRAGMA cache_size = -1024")
+          try db.execute(sql: "PRAGMA cache_size = -1280")
           try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         defer {
