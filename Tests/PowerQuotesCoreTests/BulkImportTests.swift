@@ -213,37 +213,18 @@ struct BulkImportTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.file("q.sqlite")
-    let previous = try #require(embeddedMigrations.firstIndex { $0.name.hasPrefix("0007") })
     let rows: [String]
     do {
       // What the previous release made: its migrations, and its own triggers writing the rows
       // (favorites, a note, tags, the trash and the undo history of an import and a tag).
-      let queue = try DatabaseQueue(path: path)
-      try SchemaMigrator(migrations: Array(embeddedMigrations.prefix(previous)))
-        .migrate(queue, path: path)
+      let earlier = try EarlierSchema(path: path, before: "0007")
+      let queue = earlier.queue
       try queue.write { db in
         func insert(_ quote: Quote, note: String = "") throws {
-          let key = quote.key
-          try db.execute(
-            sql: """
-              INSERT INTO favorite (quote, author, source, source_id, saved_at, quote_key,
-                author_key, author_folded, note)
-              VALUES (?, ?, ?, ?, '2026-11-01 10:00:00.250', ?, ?, ?, ?)
-              """,
-            arguments: [
-              quote.text, quote.author, quote.source.rawValue, quote.sourceID, key.quote,
-              key.author, QuoteKey.searchFolded(quote.author), note,
-            ])
+          try EarlierSchema.insert(quote, note: note, in: db)
         }
         func recording(_ kind: String, _ body: () throws -> Void) throws {
-          try db.execute(
-            sql: "INSERT INTO library_change (kind, summary, made_at) VALUES (?, ?, ?)",
-            arguments: [kind, "\(kind)ing", "2026-11-01 10:00:00.250"])
-          try db.execute(
-            sql: "INSERT INTO library_recording (singleton, change_id) VALUES (1, ?)",
-            arguments: [db.lastInsertedRowID])
-          try body()
-          try db.execute(sql: "DELETE FROM library_recording")
+          try EarlierSchema.recording(kind, in: db, body)
         }
         try insert(Samples.rumi, note: "a note")
         try recording("import") {
@@ -263,7 +244,8 @@ struct BulkImportTests {
             """)
         try db.execute(sql: "DELETE FROM favorite WHERE id = 4")
       }
-      #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == previous)
+      #expect(
+        try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == earlier.version)
       rows = try Self.checkedRows(queue)
     }
 

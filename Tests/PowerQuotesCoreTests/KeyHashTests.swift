@@ -121,36 +121,17 @@ struct KeyHashTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.file("q.sqlite")
-    let previous = try #require(embeddedMigrations.firstIndex { $0.name.hasPrefix("0008") })
     let rows: [String]
     do {
       // What the previous release made, written through its own triggers.
-      let queue = try DatabaseQueue(path: path)
-      try SchemaMigrator(migrations: Array(embeddedMigrations.prefix(previous)))
-        .migrate(queue, path: path)
+      let earlier = try EarlierSchema(path: path, before: "0008")
+      let queue = earlier.queue
       try queue.write { db in
-        func insert(_ quote: Quote) throws {
-          let key = quote.key
-          try db.execute(
-            sql: """
-              INSERT INTO favorite (quote, author, source, source_id, saved_at, quote_key,
-                author_key, author_folded)
-              VALUES (?, ?, ?, ?, '2026-11-01 10:00:00.250', ?, ?, ?)
-              """,
-            arguments: [
-              quote.text, quote.author, quote.source.rawValue, quote.sourceID, key.quote,
-              key.author, QuoteKey.searchFolded(quote.author),
-            ])
+        func insert(_ quote: Quote, note: String = "") throws {
+          try EarlierSchema.insert(quote, note: note, in: db)
         }
         func recording(_ kind: String, _ body: () throws -> Void) throws {
-          try db.execute(
-            sql: "INSERT INTO library_change (kind, summary, made_at) VALUES (?, ?, ?)",
-            arguments: [kind, "\(kind)ing", "2026-11-01 10:00:00.250"])
-          try db.execute(
-            sql: "INSERT INTO library_recording (singleton, change_id) VALUES (1, ?)",
-            arguments: [db.lastInsertedRowID])
-          try body()
-          try db.execute(sql: "DELETE FROM library_recording")
+          try EarlierSchema.recording(kind, in: db, body)
         }
         try insert(Samples.rumi)
         try insert(Samples.umar)
@@ -176,7 +157,8 @@ struct KeyHashTests {
             arguments: [edited.quote])
         }
       }
-      #expect(try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == previous)
+      #expect(
+        try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == earlier.version)
       rows = try BulkImportTests.checkedRows(queue)
     }
 
