@@ -220,22 +220,16 @@ struct BulkImportTests {
       let earlier = try EarlierSchema(path: path, before: "0007")
       let queue = earlier.queue
       try queue.write { db in
-        func insert(_ quote: Quote, note: String = "") throws {
-          try EarlierSchema.insert(quote, note: note, in: db)
-        }
-        func recording(_ kind: String, _ body: () throws -> Void) throws {
-          try EarlierSchema.recording(kind, in: db, body)
-        }
-        try insert(Samples.rumi, note: "a note")
-        try recording("import") {
-          try insert(Samples.umar)
-          try insert(Samples.lao)
+        try EarlierSchema.insert(Samples.rumi, note: "a note", in: db)
+        try EarlierSchema.recording("import", in: db) {
+          try EarlierSchema.insert(Samples.umar, in: db)
+          try EarlierSchema.insert(Samples.lao, in: db)
           try db.execute(sql: "INSERT INTO favorite_tag (favorite_id, tag) VALUES (3, 'road')")
         }
-        try recording("tag") {
+        try EarlierSchema.recording("tag", in: db) {
           try db.execute(sql: "INSERT INTO favorite_tag (favorite_id, tag) VALUES (1, 'heart')")
         }
-        try insert(Samples.seneca)
+        try EarlierSchema.insert(Samples.seneca, in: db)
         try db.execute(
           sql: """
             INSERT INTO trashed_favorite SELECT id, quote, author, source, source_id, saved_at,

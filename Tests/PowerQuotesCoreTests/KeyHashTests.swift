@@ -127,16 +127,10 @@ struct KeyHashTests {
       let earlier = try EarlierSchema(path: path, before: "0008")
       let queue = earlier.queue
       try queue.write { db in
-        func insert(_ quote: Quote, note: String = "") throws {
-          try EarlierSchema.insert(quote, note: note, in: db)
-        }
-        func recording(_ kind: String, _ body: () throws -> Void) throws {
-          try EarlierSchema.recording(kind, in: db, body)
-        }
-        try insert(Samples.rumi)
-        try insert(Samples.umar)
-        try insert(Samples.lao)
-        try insert(Samples.seneca)
+        try EarlierSchema.insert(Samples.rumi, in: db)
+        try EarlierSchema.insert(Samples.umar, in: db)
+        try EarlierSchema.insert(Samples.lao, in: db)
+        try EarlierSchema.insert(Samples.seneca, in: db)
         try db.execute(sql: "INSERT INTO favorite_tag (favorite_id, tag) VALUES (2, 'faith')")
         // The highest id goes to the trash: no new favorite may take it.
         try db.execute(
@@ -147,11 +141,11 @@ struct KeyHashTests {
             """)
         try db.execute(sql: "DELETE FROM favorite WHERE id = 4")
         // Undo steps in the earlier form: a removal and an edit of the keys.
-        try recording("remove") {
+        try EarlierSchema.recording("remove", in: db) {
           try db.execute(sql: "DELETE FROM favorite WHERE id = 1")
         }
         let edited = QuoteKey(text: "Be mindful.", author: Samples.umar.author)
-        try recording("edit") {
+        try EarlierSchema.recording("edit", in: db) {
           try db.execute(
             sql: "UPDATE favorite SET quote = 'Be mindful.', quote_key = ? WHERE id = 2",
             arguments: [edited.quote])
