@@ -29,6 +29,20 @@ struct PostgresEndToEndTests {
     try await body(text, password)
   }
 
+  /// Saves Socrates' "Know thyself." as favorite 1 in the library `url`, and returns another
+  /// connection that holds its row locked (`FOR UPDATE`) until it ends its transaction.
+  func favoriteLockedElsewhere(url: String, home: TemporaryFolder) async throws
+    -> PostgresConnection
+  {
+    let added = try await runBinary(
+      ["fav", "add", "Know thyself.", "--author", "Socrates", "--database", url], home: home.path)
+    #expect(added.status == 0, "stderr: \(added.err)")
+    let holder = try PostgresConnection(url: try PostgresURL(parsing: url), timeout: 60)
+    try holder.execute("BEGIN")
+    try holder.execute("SELECT id FROM favorite WHERE id = 1 FOR UPDATE")
+    return holder
+  }
+
   @Test("add, a duplicate (exit 3), list, search, show, rm; the password is never shown")
   func favorites() async throws {
     let home = try TemporaryFolder()
@@ -268,14 +282,8 @@ struct PostgresEndToEndTests {
     let home = try TemporaryFolder()
     defer { home.remove() }
     try await withDatabase { url, password in
-      let added = try await runBinary(
-        ["fav", "add", "Know thyself.", "--author", "Socrates", "--database", url],
-        home: home.path)
-      #expect(added.status == 0, "stderr: \(added.err)")
       let server = try PostgresURL(parsing: url).server
-      let holder = try PostgresConnection(url: try PostgresURL(parsing: url), timeout: 30)
-      try holder.execute("BEGIN")
-      try holder.execute("SELECT id FROM favorite WHERE id = 1 FOR UPDATE")
+      let holder = try await favoriteLockedElsewhere(url: url, home: home)
       let edit = try await runBinary(
         ["fav", "edit", "1", "--note", "Delphi", "--database", url, "--timeout", "0.5"],
         home: home.path)
@@ -300,13 +308,7 @@ struct PostgresEndToEndTests {
     let home = try TemporaryFolder()
     defer { home.remove() }
     try await withDatabase { url, password in
-      let added = try await runBinary(
-        ["fav", "add", "Know thyself.", "--author", "Socrates", "--database", url],
-        home: home.path)
-      #expect(added.status == 0, "stderr: \(added.err)")
-      let holder = try PostgresConnection(url: try PostgresURL(parsing: url), timeout: 60)
-      try holder.execute("BEGIN")
-      try holder.execute("SELECT id FROM favorite WHERE id = 1 FOR UPDATE")
+      let holder = try await favoriteLockedElsewhere(url: url, home: home)
       let terminal = try PseudoTerminal(columns: 100, rows: 30)
       let process = try terminal.launch(
         ["shell", "--timeout", "60"], home: home.path, environment: ["POWERQUOTES_DATABASE": url])
