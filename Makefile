@@ -5,8 +5,8 @@
 #   make uninstall PREFIX=~/.local    remove exactly the files install put there
 #
 # The binary is built with --static-swift-stdlib, so the installed one needs nothing from the
-# Swift toolchain. Build dependencies on Debian: libsqlite3-dev libreadline-dev
-# libcurl4-openssl-dev make (and Swift).
+# Swift toolchain. Build dependencies on Debian: libsqlite3-dev libreadline-dev make
+# (and Swift).
 
 PREFIX ?= /usr/local
 # A PREFIX=~/... that the shell passed on unexpanded (zsh does) still means the home folder.

@@ -31,8 +31,8 @@ let package = Package(
       plugins: ["EmbedMigrations"]
     ),
     // HTTP through libcurl, loaded with dlopen on the first request so that a start which asks
-    // no server never maps libcurl and the ~50 libraries it needs. Needs curl's headers only
-    // (Debian's libcurl4-openssl-dev) to build, and libcurl.so.4 to reach the network.
+    // no server never maps libcurl and the ~50 libraries it needs. Needs no headers to build
+    // (the part of libcurl's ABI it uses is declared in it), and libcurl.so.4 to reach the network.
     .target(name: "CCurl"),
     // PostgreSQL through libpq, loaded with dlopen on the first connection for the same reason:
     // a start that uses SQLite never maps libpq, OpenSSL, Kerberos or LDAP. Needs no headers to

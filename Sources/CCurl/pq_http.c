@@ -9,28 +9,118 @@
 #include <stdlib.h>
 #include <string.h>
 
-// Only curl's types and constants are used: every function is reached through dlsym.
-#define CURL_NO_OLDIES
-#include <curl/curl.h>
+// MARK: - What is used of libcurl's ABI (curl.h and multi.h, stable since 7.68)
+//
+// Declared here rather than included, as pq_postgres.c does for libpq, so that building needs
+// no development package: every function is reached through dlsym, and these types, codes and
+// option numbers are part of libcurl's ABI, which keeps them as they are.
+
+typedef struct Curl_easy CURL;
+typedef struct Curl_multi CURLM;
+typedef long long curl_off_t;
+typedef int CURLoption;  // an enum in curl.h; passed through a variadic call as an int
+typedef int CURLINFO;
+
+typedef enum {
+  CURLE_OK = 0,
+  CURLE_UNSUPPORTED_PROTOCOL = 1,
+  CURLE_COULDNT_RESOLVE_PROXY = 5,
+  CURLE_COULDNT_RESOLVE_HOST = 6,
+  CURLE_COULDNT_CONNECT = 7,
+  CURLE_WEIRD_SERVER_REPLY = 8,
+  CURLE_HTTP2 = 16,
+  CURLE_PARTIAL_FILE = 18,
+  CURLE_WRITE_ERROR = 23,
+  CURLE_OUT_OF_MEMORY = 27,
+  CURLE_OPERATION_TIMEDOUT = 28,
+  CURLE_SSL_CONNECT_ERROR = 35,
+  CURLE_TOO_MANY_REDIRECTS = 47,
+  CURLE_GOT_NOTHING = 52,
+  CURLE_SEND_ERROR = 55,
+  CURLE_RECV_ERROR = 56,
+  CURLE_SSL_CERTPROBLEM = 58,
+  CURLE_SSL_CIPHER = 59,
+  CURLE_PEER_FAILED_VERIFICATION = 60,
+  CURLE_BAD_CONTENT_ENCODING = 61,
+  CURLE_FILESIZE_EXCEEDED = 63,
+  CURLE_SSL_ENGINE_INITFAILED = 66,
+  CURLE_SSL_CACERT_BADFILE = 77,
+  CURLE_SSL_SHUTDOWN_FAILED = 80,
+  CURLE_SSL_CRL_BADFILE = 82,
+  CURLE_SSL_ISSUER_ERROR = 83,
+  CURLE_SSL_PINNEDPUBKEYNOTMATCH = 90,
+  CURLE_SSL_INVALIDCERTSTATUS = 91,
+  CURLE_HTTP2_STREAM = 92,
+} CURLcode;
+
+typedef enum { CURLM_OK = 0 } CURLMcode;
+typedef enum { CURLMSG_DONE = 1 } CURLMSG;
+
+typedef struct CURLMsg {
+  CURLMSG msg;
+  CURL *easy_handle;
+  union {
+    void *whatever;
+    CURLcode result;
+  } data;
+} CURLMsg;
+
+struct curl_slist {
+  char *data;
+  struct curl_slist *next;
+};
+
+// An option's number is its type's base plus its index (curl.h's CURLOPT macro).
+enum {
+  CURLOPTTYPE_LONG = 0,
+  CURLOPTTYPE_OBJECTPOINT = 10000,
+  CURLOPTTYPE_FUNCTIONPOINT = 20000,
+  CURLOPTTYPE_OFF_T = 30000,
+};
+enum {
+  CURLOPT_WRITEDATA = CURLOPTTYPE_OBJECTPOINT + 1,
+  CURLOPT_URL = CURLOPTTYPE_OBJECTPOINT + 2,
+  CURLOPT_ERRORBUFFER = CURLOPTTYPE_OBJECTPOINT + 10,
+  CURLOPT_USERAGENT = CURLOPTTYPE_OBJECTPOINT + 18,
+  CURLOPT_HTTPHEADER = CURLOPTTYPE_OBJECTPOINT + 23,
+  CURLOPT_HEADERDATA = CURLOPTTYPE_OBJECTPOINT + 29,
+  CURLOPT_NOPROGRESS = CURLOPTTYPE_LONG + 43,
+  CURLOPT_FOLLOWLOCATION = CURLOPTTYPE_LONG + 52,
+  CURLOPT_MAXREDIRS = CURLOPTTYPE_LONG + 68,
+  CURLOPT_NOSIGNAL = CURLOPTTYPE_LONG + 99,
+  CURLOPT_ACCEPT_ENCODING = CURLOPTTYPE_OBJECTPOINT + 102,
+  CURLOPT_TIMEOUT_MS = CURLOPTTYPE_LONG + 155,
+  CURLOPT_CONNECTTIMEOUT_MS = CURLOPTTYPE_LONG + 156,
+  CURLOPT_PROTOCOLS_STR = CURLOPTTYPE_OBJECTPOINT + 318,
+  CURLOPT_REDIR_PROTOCOLS_STR = CURLOPTTYPE_OBJECTPOINT + 319,
+  CURLOPT_WRITEFUNCTION = CURLOPTTYPE_FUNCTIONPOINT + 11,
+  CURLOPT_HEADERFUNCTION = CURLOPTTYPE_FUNCTIONPOINT + 79,
+  CURLOPT_MAXFILESIZE_LARGE = CURLOPTTYPE_OFF_T + 117,
+};
+enum { CURLINFO_RESPONSE_CODE = 0x200000 + 2 };  // CURLINFO_LONG + 2
+enum { CURL_GLOBAL_DEFAULT = 3 };                 // CURL_GLOBAL_SSL | CURL_GLOBAL_WIN32
+enum { CURL_ERROR_SIZE = 256 };
+
+struct curl_waitfd;
 
 // MARK: - Loading libcurl
 
 static struct {
-  __typeof__(&curl_global_init) global_init;
-  __typeof__(&curl_easy_init) easy_init;
-  __typeof__(&curl_easy_setopt) easy_setopt;
-  __typeof__(&curl_easy_getinfo) easy_getinfo;
-  __typeof__(&curl_easy_cleanup) easy_cleanup;
-  __typeof__(&curl_multi_init) multi_init;
-  __typeof__(&curl_multi_add_handle) multi_add_handle;
-  __typeof__(&curl_multi_remove_handle) multi_remove_handle;
-  __typeof__(&curl_multi_perform) multi_perform;
-  __typeof__(&curl_multi_poll) multi_poll;
-  __typeof__(&curl_multi_wakeup) multi_wakeup;
-  __typeof__(&curl_multi_info_read) multi_info_read;
-  __typeof__(&curl_multi_cleanup) multi_cleanup;
-  __typeof__(&curl_slist_append) slist_append;
-  __typeof__(&curl_slist_free_all) slist_free_all;
+  CURLcode (*global_init)(long flags);
+  CURL *(*easy_init)(void);
+  CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+  CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+  void (*easy_cleanup)(CURL *);
+  CURLM *(*multi_init)(void);
+  CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+  CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+  CURLMcode (*multi_perform)(CURLM *, int *running_handles);
+  CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd *, unsigned int, int, int *);
+  CURLMcode (*multi_wakeup)(CURLM *);
+  CURLMsg *(*multi_info_read)(CURLM *, int *msgs_in_queue);
+  CURLMcode (*multi_cleanup)(CURLM *);
+  struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+  void (*slist_free_all)(struct curl_slist *);
 } curl;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
