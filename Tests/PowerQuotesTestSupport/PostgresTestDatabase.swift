@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-@testable import PowerQuotesCore
+import PowerQuotesCore
 
 /// Databases of their own on the test server that `POWERQUOTES_TEST_POSTGRES_URL` names.
 public enum PostgresTestDatabase {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import PowerQuotesCore
+import PowerQuotesCore
 
 /// A way to make an empty store, for the tests every ``QuoteStore`` must pass.
 ///

@@ -34,14 +34,11 @@ public final class PostgresStore: Sendable {
   ///
   /// - Throws: ``PostgresError`` sentences naming the server (never the password), such as
   ///   ``PostgresError/cannotConnect(server:reason:)`` when it is down or unreachable.
-  public static func open(url: PostgresURL, timeout: TimeInterval) throws -> PostgresStore {
-    try open(url: url, timeout: timeout, whenReleased: nil)
-  }
-
-  /// ``open(url:timeout:)`` calling `whenReleased` once the store is gone (tests drop their
-  /// database then).
-  static func open(
-    url: PostgresURL, timeout: TimeInterval, whenReleased: (@Sendable () -> Void)?
+  ///
+  /// `whenReleased`, when given, is called once the store is gone (tests drop their database
+  /// then).
+  public static func open(
+    url: PostgresURL, timeout: TimeInterval, whenReleased: (@Sendable () -> Void)? = nil
   ) throws -> PostgresStore {
     let connection = try PostgresConnection(url: url, timeout: timeout)
     try PostgresSchemaMigrator().migrate(connection)
