@@ -3,6 +3,7 @@
 #   make                              the release binary, its man page and completion scripts
 #   make install PREFIX=~/.local      install them (PREFIX defaults to /usr/local; DESTDIR works)
 #   make uninstall PREFIX=~/.local    remove exactly the files install put there
+#   make deb                          powerquotes_VERSION_ARCH.deb, here (needs dpkg-dev)
 #
 # The binary is built with --static-swift-stdlib, so the installed one needs nothing from the
 # Swift toolchain. Build dependencies on Debian: libsqlite3-dev libreadline-dev make
@@ -49,7 +50,7 @@ MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null)
 SOURCES := Makefile Package.swift $(wildcard Package.resolved) \
   $(shell find Sources Migrations Plugins -type f)
 
-.PHONY: all build manual completions install install-strip uninstall clean
+.PHONY: all build manual completions install install-strip uninstall deb clean
 # A recipe that fails leaves no half-made file that would look up to date.
 .DELETE_ON_ERROR:
 
@@ -84,8 +85,9 @@ $(OUT)/powerquotes.1: $(OUT)/powerquotes Scripts/generate-manual.sh
 	  "$$($(SWIFT) build $(RELEASE) --show-bin-path)/generate-manual" $(MANUAL_DATE) >$@.tmp
 	mv $@.tmp $@
 
+# bash-completion sources the script, never runs it: no #! line (lintian asks the same).
 $(OUT)/powerquotes.bash: $(OUT)/powerquotes
-	$< --generate-completion-script bash >$@
+	$< --generate-completion-script bash | sed '1{/^#!/d}' >$@
 
 $(OUT)/_powerquotes: $(OUT)/powerquotes
 	$< --generate-completion-script zsh >$@
@@ -110,6 +112,16 @@ uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/powerquotes" "$(DESTDIR)$(MAN1DIR)/powerquotes.1" \
 	  "$(DESTDIR)$(BASHCOMPLETIONDIR)/powerquotes" "$(DESTDIR)$(ZSHCOMPLETIONDIR)/_powerquotes" \
 	  "$(DESTDIR)$(FISHCOMPLETIONDIR)/powerquotes.fish"
+
+# A Debian package of the stripped binary, its man page and completions at Debian's paths (zsh's
+# vendor folder rather than site-functions), staged by install-strip and finished by
+# Scripts/build-deb.sh (copyright, changelog, control), here in the project folder.
+DEB_STAGE := $(abspath $(OUT)/deb)
+deb: all
+	rm -rf $(DEB_STAGE)
+	$(MAKE) install-strip DESTDIR=$(DEB_STAGE) PREFIX=/usr \
+	  ZSHCOMPLETIONDIR=/usr/share/zsh/vendor-completions
+	Scripts/build-deb.sh $(DEB_STAGE) .
 
 # What make generated, and SwiftPM's release build.
 clean:
