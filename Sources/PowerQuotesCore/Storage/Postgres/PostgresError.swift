@@ -32,6 +32,9 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   case statementFailed(server: String, sqlState: String, message: String)
   /// The database was made by a newer powerquotes; it was left untouched.
   case newerSchema(database: String, version: Int, known: Int)
+  /// The database holds another application's tables (`table` is one of them) and no
+  /// powerquotes schema; it was left untouched.
+  case otherApplicationsDatabase(database: String, table: String)
 
   public var errorDescription: String? {
     switch self {
@@ -71,6 +74,10 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     case .newerSchema(let database, let version, let known):
       "The database \(database) has schema version \(version), newer than the \(known) this "
         + "powerquotes knows; it was left untouched. Upgrade powerquotes to use it."
+    case .otherApplicationsDatabase(let database, let table):
+      "The database \(database) holds another application's tables (such as "
+        + "\(UntrustedText.sanitized(table))) and no powerquotes schema; it was left untouched. "
+        + "Give the URL of an empty database, or of one powerquotes made."
     }
   }
 
