@@ -322,6 +322,70 @@ struct LibraryUndoTests {
     #expect(steps == [[String(QuoteDatabase.undoHistoryLimit)]])
   }
 
+  @Test(
+    "Commands that change nothing record nothing, however many: undo still reaches every change",
+    arguments: StoreFactory.all)
+  func noOpsKeepTheHistory(store: StoreFactory) throws {
+    let database = try store.make()
+    try addSamples(database)
+    try tag(database, 1, ["journey"])
+    let file = [
+      ImportedQuote(position: 1, quote: Samples.socrates, note: "read twice", tags: ["self"]),
+      ImportedQuote(position: 2, quote: Samples.lao, tags: ["journey"]),
+    ]
+    _ = try database.importFavorites(file, at: testDate, dryRun: false)
+    let changes = try database.libraryChanges()
+    #expect(changes.count == 6)
+
+    // More than the history holds of each: a duplicate add, a tag already there, an untag of
+    // a tag not there, and the same file imported again.
+    for _ in 0...QuoteDatabase.undoHistoryLimit {
+      _ = try database.addFavorite(Samples.rumi, at: testDate)
+      try tag(database, 1, ["journey"])
+      try tag(database, 2, ["absent"], kind: .untag)
+      _ = try database.importFavorites(file, at: testDate, dryRun: false)
+    }
+    #expect(try database.libraryChanges() == changes)
+    var undone: [LibraryChange] = []
+    while let change = try database.undoLastChange() { undone.append(change) }
+    #expect(undone == changes)
+    #expect(try database.favoriteCount() == 0)
+  }
+
+  @Test(
+    "Eight writers at once leave exactly the last changes up to the limit",
+    arguments: StoreFactory.all, [5, 15])
+  func concurrentWriters(store: StoreFactory, addsEach: Int) async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let (database, connect) = try await PostgresTestDatabase.onThread {
+      try store.makeShared(in: folder)
+    }
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    let writers = (0..<8).map { writer in
+      PostgresTestDatabase.startThread {
+        let connection = try connect()
+        for index in 0..<addsEach {
+          // Each real add after a duplicate one, which changes nothing.
+          _ = try connection.addFavorite(Samples.rumi, at: testDate)
+          let quote = Quote(text: "Writer \(writer), quote \(index)", author: "W", source: .manual)
+          guard case .added = try connection.addFavorite(quote, at: testDate) else {
+            throw StorageError.duplicateFavorite(id: 0)
+          }
+        }
+      }
+    }
+    for writer in writers { try await writer.value }
+    let real = 1 + 8 * addsEach
+    let kept = min(real, QuoteDatabase.undoHistoryLimit)
+    let changes = try database.libraryChanges()
+    #expect(changes.count == kept)
+    #expect(changes.allSatisfy { $0.kind == .add })
+    for _ in 0..<kept { _ = try database.undoLastChange() }
+    #expect(try database.undoLastChange() == nil)
+    #expect(try database.favoriteCount() == real - kept)
+  }
+
   @Test("The trash and the history survive closing the file")
   func survivesReopen() throws {
     let folder = try TemporaryFolder()
