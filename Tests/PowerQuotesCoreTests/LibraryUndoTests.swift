@@ -410,6 +410,11 @@ struct LibraryUndoTests {
       _ = try database.importFavorites(file, at: testDate, dryRun: false)
     }
     #expect(try database.libraryChanges() == changes)
+    // The next real change keeps the ones before it.
+    _ = try database.addFavorite(
+      Quote(text: "One more.", author: "Someone", source: .manual), at: testDate)
+    #expect(try database.libraryChanges().count == changes.count + 1)
+    #expect(try database.undoLastChange()?.summary == "adding favorite 6")
     var undone: [LibraryChange] = []
     while let change = try database.undoLastChange() { undone.append(change) }
     #expect(undone == changes)
