@@ -212,7 +212,7 @@ struct QuoteDatabaseTests {
     } throws: { error in
       error.localizedDescription.hasPrefix(sentence)
         && error.localizedDescription.hasSuffix(
-          "); nothing was changed. Pass another file with --database.")
+          "). Pass another file with --database, or check this one with sqlite3.")
     }
     #expect {
       try QuoteDatabase.open(path: path).favorites()

@@ -80,8 +80,8 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
         + "nothing was changed. Try again once it is done, or end it (an sqlite3 shell left in "
         + "a transaction, say)."
     case .notALibrary(let path, let missing):
-      "\(shown(path)) is not a powerquotes database, or it is damaged (\(shown(missing))); "
-        + "nothing was changed. Pass another file with --database."
+      "\(shown(path)) is not a powerquotes database, or it is damaged (\(shown(missing))). "
+        + "Pass another file with --database, or check this one with sqlite3."
     case .sqlite(let path, let message):
       "The database \(shown(path)) could not be used: \(shown(message))."
     case .unreadableValue(let path):
