@@ -413,6 +413,43 @@ struct EditTrashUndoCommandTests: CLITestSuite {
       (await failure(["fav", "trash", "--empty", "--format", "json"], env(database))).1 == 64)
   }
 
+  @Test(
+    "fav trash --empty deletes what it asked about, while another process restores and removes",
+    arguments: StoreFactory.all)
+  func emptyTrashRace(store: StoreFactory) async throws {
+    let (database, connect) = try await PostgresTestDatabase.onThread {
+      try store.makeShared(in: folder)
+    }
+    for quote in [Samples.rumi, Samples.umar, Samples.lao, Samples.seneca] {
+      _ = try database.addFavorite(quote, at: testDate)
+    }
+    try await execute(["fav", "rm", "1", "2", "--yes"], env(database))
+    let other = try connect()
+    // The answer comes after another process brought 1 back and removed 3 and 4.
+    let answer = InputSource(readLine: {
+      _ = try other.restoreFavorites(ids: [1], at: testDate)
+      _ = try other.trashFavorites(ids: [3, 4], at: testDate)
+      return "y"
+    })
+    console.clear()
+    try await execute(
+      ["fav", "trash", "--empty"],
+      AppEnvironment.test(
+        database: database, console: console, input: answer, terminal: terminal))
+    #expect(
+      console.err
+        == "Delete the 2 favorites in the trash for good? This cannot be undone. [y/N] ")
+    #expect(console.out == "Deleted 1 favorite for good; 1 other had left the trash meanwhile.\n")
+    #expect(try database.trashedFavorites().map(\.favorite.id) == [3, 4])
+    #expect(try database.favorites().map(\.id) == [1])
+    console.clear()
+    try await execute(["fav", "undo"], env(database))
+    try await execute(["fav", "undo"], env(database))
+    #expect(console.out == "Undid: removing 2 favorites (3, 4).\nUndid: restoring favorite 1.\n")
+    #expect(await failure(["fav", "undo"], env(database)).1 == 1)
+    #expect(try database.favorites().map(\.id) == [3, 4])
+  }
+
   @Test("The new commands have help with examples")
   func help() {
     for command in [

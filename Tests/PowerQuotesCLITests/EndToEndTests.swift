@@ -154,6 +154,18 @@ struct PermissionTests {
         == "Error: The folder \(folder) is read-only to you, and SQLite needs to create two "
         + "files there beside the database \(path) (-wal and -shm). Make the folder writable, "
         + "or pass another file with --database.\n")
+    // random still shows a quote, as when a PostgreSQL server is unreachable.
+    let random = try await runBinary(
+      (asRoot ? ["-u", "nobody", "--", binary] : []) + ["random", "--offline", "--database", path],
+      home: home.path, binary: asRoot ? "/usr/sbin/runuser" : binary)
+    #expect(random.status == 0)
+    #expect(random.out.contains("Dear Self,"))
+    #expect(
+      random.err
+        == "The folder \(folder) is read-only to you, and SQLite needs to create two files "
+        + "there beside the database \(path) (-wal and -shm). Make the folder writable, or pass "
+        + "another file with --database. Showing a quote without your library; it is not "
+        + "remembered.\n")
   }
 
   /// A new database in a folder this user may not write: the sentence names the folder.
@@ -181,6 +193,12 @@ struct PermissionTests {
       result.err
         == "Error: Could not open the database \(path): the folder \(folder) is read-only to you, "
         + "so the file cannot be created there.\n")
+    let random = try await runBinary(
+      (asRoot ? ["-u", "nobody", "--", binary] : []) + ["random", "--offline", "--database", path],
+      home: home.path, binary: asRoot ? "/usr/sbin/runuser" : binary)
+    #expect(random.status == 0)
+    #expect(random.out.contains("Dear Self,"))
+    #expect(random.err.hasSuffix(" Showing a quote without your library; it is not remembered.\n"))
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 }

@@ -181,6 +181,39 @@ struct PostgresEndToEndTests {
     }
   }
 
+  @Test("A user the server refuses permission: random and today go on without the library")
+  func permissionRefused() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    try await withDatabase { url, _ in
+      // A role that may connect but not create in the schema public (PostgreSQL 15 and later).
+      let base = try PostgresTestDatabase.serverURL()
+      let role = "powerquotes_guest_" + UUID().uuidString.lowercased().filter { $0 != "-" }
+      let admin = try await PostgresTestDatabase.onThread {
+        try PostgresConnection(url: base, timeout: 30)
+      }
+      try admin.execute("CREATE ROLE \(role) LOGIN PASSWORD 'guest-pass'")
+      defer {
+        _ = try? admin.execute("DROP OWNED BY \(role)")
+        _ = try? admin.execute("DROP ROLE IF EXISTS \(role)")
+      }
+      let guest = url.replacingOccurrences(
+        of: "//\(base.user ?? "postgres"):\(base.password ?? "")@", with: "//\(role):guest-pass@")
+      let list = try await runBinary(["fav", "list", "--database", guest], home: home.path)
+      #expect(list.status == 1)
+      #expect(list.err.hasPrefix("Error: The PostgreSQL server at "))
+      #expect(list.err.split(separator: "\n").count == 1)
+      for command in [["random", "--offline"], ["today"]] {
+        let result = try await runBinary(command + ["--database", guest], home: home.path)
+        #expect(result.status == 0, "stderr: \(result.err)")
+        #expect(result.out.contains("Dear Self,"))
+        #expect(result.err.contains("permission denied"))
+        #expect(
+          result.err.hasSuffix(" Showing a quote without your library; it is not remembered.\n"))
+      }
+    }
+  }
+
   @Test("A server that is down: one sentence with host and port, exit 1; random and today go on")
   func serverDown() async throws {
     let home = try TemporaryFolder()

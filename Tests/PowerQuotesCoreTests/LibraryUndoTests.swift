@@ -298,7 +298,7 @@ struct LibraryUndoTests {
     let database = try store.make()
     try addSamples(database)
     _ = try database.trashFavorites(ids: [1, 2], at: testDate)
-    #expect(try database.emptyTrash() == 2)
+    #expect(try database.emptyTrash(ids: [1, 2]) == 2)
     #expect(try database.trashedFavorites().isEmpty)
     #expect(try database.libraryChanges().isEmpty)
     #expect(try database.undoLastChange() == nil)
@@ -306,6 +306,70 @@ struct LibraryUndoTests {
     #expect(throws: StorageError.noSuchTrashedFavorite(id: 1)) {
       try database.restoreFavorites(ids: [1], at: testDate)
     }
+  }
+
+  @Test(
+    "Emptying deletes only the ids it was given; the changes after their removal stay undoable",
+    arguments: StoreFactory.all)
+  func emptyTrashOfListed(store: StoreFactory) throws {
+    let database = try store.make()
+    try addSamples(database)
+    _ = try database.trashFavorites(ids: [1], at: testDate)
+    _ = try database.trashFavorites(ids: [2, 3], at: testDate)
+    try tag(database, 4, ["stoic"])
+    _ = try database.restoreFavorites(ids: [3], at: testDate)
+    _ = try database.trashFavorites(ids: [4], at: testDate)
+    let changes = try database.libraryChanges()
+
+    // 3 left the trash and 4 entered it since the trash was read as [1, 2, 3].
+    #expect(try database.emptyTrash(ids: [1, 2, 3]) == 2)
+    #expect(try database.trashedFavorites().map(\.favorite.id) == [4])
+    // Undoing the removal of 2 and 3 would bring 2 back: it goes, with everything older.
+    #expect(try database.libraryChanges() == Array(changes.prefix(3)))
+    #expect(try database.undoLastChange()?.summary == "removing favorite 4")
+    #expect(try database.undoLastChange()?.summary == "restoring favorite 3")
+    #expect(try database.undoLastChange()?.summary == "tagging favorite 4 with #stoic")
+    #expect(try database.undoLastChange() == nil)
+    #expect(try database.trashedFavorites().map(\.favorite.id) == [3])
+    #expect(try database.favorites().map(\.id) == [4])
+    #expect(try database.favorite(id: 4)?.tags == [])
+
+    // Nothing of these is in the trash any more: nothing is deleted, nothing forgotten.
+    _ = try database.addFavorite(Samples.socrates, at: testDate)
+    #expect(try database.emptyTrash(ids: [1, 2, 4]) == 0)
+    #expect(try database.libraryChanges().map(\.summary) == ["adding favorite 5"])
+    #expect(try database.trashedFavorites().map(\.favorite.id) == [3])
+  }
+
+  @Test(
+    "Emptying while another connection restores and removes deletes only what was listed",
+    arguments: StoreFactory.all)
+  func emptyTrashRace(store: StoreFactory) async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let (database, connect) = try await PostgresTestDatabase.onThread {
+      try store.makeShared(in: folder)
+    }
+    try addSamples(database)
+    _ = try database.trashFavorites(ids: [1, 2], at: testDate)
+    let listed = try database.trashedFavorites().map(\.favorite.id)
+
+    // While the question waits, another process brings 1 back and removes 3.
+    let other = try connect()
+    _ = try other.restoreFavorites(ids: [1], at: testDate)
+    _ = try other.trashFavorites(ids: [3], at: testDate)
+
+    #expect(try database.emptyTrash(ids: listed) == 1)
+    #expect(try database.trashedFavorites().map(\.favorite.id) == [3])
+    #expect(
+      try other.libraryChanges().map(\.summary) == [
+        "removing favorite 3", "restoring favorite 1",
+      ])
+    #expect(try other.undoLastChange()?.summary == "removing favorite 3")
+    #expect(try other.undoLastChange()?.summary == "restoring favorite 1")
+    #expect(try other.undoLastChange() == nil)
+    #expect(try database.favorites().map(\.id) == [3, 4])
+    #expect(try database.trashedFavorites().map(\.favorite.id) == [1])
   }
 
   @Test("The history keeps the last changes up to its limit", arguments: StoreFactory.all)
@@ -320,6 +384,75 @@ struct LibraryUndoTests {
     #expect(changes.last?.summary == "adding favorite 6")
     let steps = try LibrarySQL.rows(database, "SELECT count(*) FROM library_undo_step")
     #expect(steps == [[String(QuoteDatabase.undoHistoryLimit)]])
+  }
+
+  @Test(
+    "Commands that change nothing record nothing, however many: undo still reaches every change",
+    arguments: StoreFactory.all)
+  func noOpsKeepTheHistory(store: StoreFactory) throws {
+    let database = try store.make()
+    try addSamples(database)
+    try tag(database, 1, ["journey"])
+    let file = [
+      ImportedQuote(position: 1, quote: Samples.socrates, note: "read twice", tags: ["self"]),
+      ImportedQuote(position: 2, quote: Samples.lao, tags: ["journey"]),
+    ]
+    _ = try database.importFavorites(file, at: testDate, dryRun: false)
+    let changes = try database.libraryChanges()
+    #expect(changes.count == 6)
+
+    // More than the history holds of each: a duplicate add, a tag already there, an untag of
+    // a tag not there, and the same file imported again.
+    for _ in 0...QuoteDatabase.undoHistoryLimit {
+      _ = try database.addFavorite(Samples.rumi, at: testDate)
+      try tag(database, 1, ["journey"])
+      try tag(database, 2, ["absent"], kind: .untag)
+      _ = try database.importFavorites(file, at: testDate, dryRun: false)
+    }
+    #expect(try database.libraryChanges() == changes)
+    // The next real change keeps the ones before it.
+    _ = try database.addFavorite(
+      Quote(text: "One more.", author: "Someone", source: .manual), at: testDate)
+    #expect(try database.libraryChanges().count == changes.count + 1)
+    #expect(try database.undoLastChange()?.summary == "adding favorite 6")
+    var undone: [LibraryChange] = []
+    while let change = try database.undoLastChange() { undone.append(change) }
+    #expect(undone == changes)
+    #expect(try database.favoriteCount() == 0)
+  }
+
+  @Test(
+    "Eight writers at once leave exactly the last changes up to the limit",
+    arguments: StoreFactory.all, [5, 15])
+  func concurrentWriters(store: StoreFactory, addsEach: Int) async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let (database, connect) = try await PostgresTestDatabase.onThread {
+      try store.makeShared(in: folder)
+    }
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    let writers = (0..<8).map { writer in
+      PostgresTestDatabase.startThread {
+        let connection = try connect()
+        for index in 0..<addsEach {
+          // Each real add after a duplicate one, which changes nothing.
+          _ = try connection.addFavorite(Samples.rumi, at: testDate)
+          let quote = Quote(text: "Writer \(writer), quote \(index)", author: "W", source: .manual)
+          guard case .added = try connection.addFavorite(quote, at: testDate) else {
+            throw StorageError.duplicateFavorite(id: 0)
+          }
+        }
+      }
+    }
+    for writer in writers { try await writer.value }
+    let real = 1 + 8 * addsEach
+    let kept = min(real, QuoteDatabase.undoHistoryLimit)
+    let changes = try database.libraryChanges()
+    #expect(changes.count == kept)
+    #expect(changes.allSatisfy { $0.kind == .add })
+    for _ in 0..<kept { _ = try database.undoLastChange() }
+    #expect(try database.undoLastChange() == nil)
+    #expect(try database.favoriteCount() == real - kept)
   }
 
   @Test("The trash and the history survive closing the file")

@@ -190,6 +190,41 @@ struct QuoteDatabaseTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["other.sqlite"])
   }
 
+  @Test(
+    "Another program's SQLite file with a schema version of ours is named in one sentence",
+    arguments: [3, QuoteDatabase.schemaVersion])
+  func otherProgramsDatabaseWithAVersion(version: Int) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("other.sqlite")
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me');
+          PRAGMA user_version = \(version)
+          """)
+    }
+    let sentence =
+      "\(path) is not a powerquotes database, or it is damaged (no such table: "
+    #expect {
+      let database = try QuoteDatabase.open(path: path)
+      _ = try database.addFavorite(Samples.rumi, at: testDate)
+    } throws: { error in
+      error.localizedDescription.hasPrefix(sentence)
+        && error.localizedDescription.hasSuffix(
+          "). Pass another file with --database, or check this one with sqlite3.")
+    }
+    #expect {
+      try QuoteDatabase.open(path: path).favorites()
+    } throws: { error in
+      error.localizedDescription.hasPrefix(sentence)
+    }
+    let notes = try DatabaseQueue(path: path).read { db in
+      try String.fetchAll(db, sql: "SELECT body FROM notes")
+    }
+    #expect(notes == ["keep me"])
+  }
+
   @Test("A database from a newer powerquotes is refused and left untouched")
   func refusesNewerSchema() throws {
     let folder = try TemporaryFolder()
@@ -337,7 +372,11 @@ struct QuoteDatabaseTests {
       try await onOneThread { try waiter.addFavorite(Samples.umar, at: testDate) }
     }
     released.signal()
-    #expect(error?.errorDescription?.contains("database is locked") == true)
+    #expect(
+      error?.errorDescription
+        == "Another process holds the database \(path) and has stopped making progress, so "
+        + "nothing was changed. Try again once it is done, or end it (an sqlite3 shell left in "
+        + "a transaction, say).")
     try await stuck.value
     #expect(try waiter.favoriteCount() == 1)
   }

@@ -42,7 +42,7 @@ struct QuoteStoreTests {
     _ = try database.trashFavorites(ids: [again.id], at: testDate)
     #expect(try database.restoreFavorites(ids: [rumi.id], at: testDate) == [rumi])
     #expect(try database.favorite(id: rumi.id) == rumi)
-    #expect(try database.emptyTrash() == 1)
+    #expect(try database.emptyTrash(ids: [again.id]) == 1)
     #expect(try database.trashedFavorites().isEmpty)
     #expect(try database.favorites().map(\.id) == [rumi.id, umar.id])
   }

@@ -40,6 +40,23 @@ public struct StoreFactory: Sendable, CustomTestStringConvertible {
     }
   }
 
+  /// A new library of this factory's kind that several connections can share, as several
+  /// processes do: the first connection, and what opens another one to the same library.
+  ///
+  /// SQLite's is a file in `folder` (a database in memory is private to its connection);
+  /// PostgreSQL's is a new database on the test server, dropped when the first is released.
+  public func makeShared(
+    in folder: TemporaryFolder
+  ) throws -> (first: any QuoteStore, connect: @Sendable () throws -> any QuoteStore) {
+    let store = try make()
+    if let postgres = store as? PostgresStore {
+      let url = postgres.url
+      return (postgres, { try PostgresStore.open(url: url, timeout: 30) })
+    }
+    let path = folder.file("powerquotes.sqlite")
+    return (try QuoteDatabase.open(path: path), { try QuoteDatabase.open(path: path) })
+  }
+
   /// Every store the store tests run against.
   public static let all: [StoreFactory] =
     [.sqlite] + (PostgresTestDatabase.serverText == nil ? [] : [.postgres])

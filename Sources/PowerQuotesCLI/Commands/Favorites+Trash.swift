@@ -10,9 +10,11 @@ extension Favorites {
       abstract: "List the removed favorites, or delete them for good.",
       discussion: """
         'powerquotes fav restore ID' brings a favorite back under its id. --empty deletes \
-        everything in the trash for good: that cannot be undone, and it also forgets the \
-        changes 'powerquotes fav undo' could take back. It asks first when standard input \
-        is a terminal; elsewhere --yes is required.
+        the favorites in the trash for good (those it counted when it asked: not one restored \
+        or removed meanwhile): that cannot be undone, and it also forgets the changes \
+        'powerquotes fav undo' could only take back by bringing one of them back (the removal \
+        that put the last of them in the trash, and every older change). It asks first when \
+        standard input is a terminal; elsewhere --yes is required.
 
         Examples:
           $ powerquotes fav trash
@@ -61,20 +63,23 @@ extension Favorites {
     }
 
     private func emptyTrash(_ controller: LibraryController, env: AppEnvironment) throws {
-      let count = try controller.trashCount()
-      guard count > 0 else {
+      // What the question is about, and all that is deleted: another process may restore
+      // some, or remove more, while the question waits.
+      let ids = try controller.trash().map(\.favorite.id)
+      guard !ids.isEmpty else {
         env.console.note(TrashView.empty)
         return
       }
       if !yes {
         guard env.terminal.inputIsTerminal else { throw TrashError.confirmationNeeded }
-        env.console.err(TrashView.emptyPrompt(count: count))
+        env.console.err(TrashView.emptyPrompt(count: ids.count))
         guard RemoveView.confirms(try env.input.readLine()) else {
           env.console.note(TrashView.kept)
           return
         }
       }
-      env.console.print(TrashView.deleted(try controller.emptyTrash()))
+      env.console.print(
+        TrashView.deleted(try controller.emptyTrash(ids: ids), of: ids.count))
     }
   }
 }

@@ -69,16 +69,13 @@ extension LibraryController {
     try translatingStorageErrors { try database.restoreFavorites(ids: ids, at: now()) }
   }
 
-  /// How many favorites the trash holds.
-  public func trashCount() throws -> Int {
-    try database.trashedFavorites().count
-  }
-
-  /// Deletes the favorites in the trash for good, and forgets the undo history.
+  /// Deletes for good the favorites with these ids that are still in the trash (those
+  /// ``trash()`` listed: not what entered it since), and forgets the changes whose undoing
+  /// would bring them back.
   ///
   /// - Returns: how many were deleted.
-  public func emptyTrash() throws -> Int {
-    try database.emptyTrash()
+  public func emptyTrash(ids: [Int64]) throws -> Int {
+    try database.emptyTrash(ids: ids)
   }
 
   /// Takes back the newest change to the library.

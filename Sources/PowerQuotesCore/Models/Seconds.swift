@@ -12,4 +12,10 @@ public enum Seconds {
     while text.hasSuffix("0") { text.removeLast() }
     return text
   }
+
+  /// ``text(_:)`` with its unit in words: `1 second`, `10 seconds`, `0.5 seconds`.
+  public static func phrase(_ seconds: TimeInterval) -> String {
+    let number = text(seconds)
+    return number == "1" ? "1 second" : "\(number) seconds"
+  }
 }

@@ -83,9 +83,10 @@ public protocol LibraryStore: Sendable {
   /// The favorites in the trash, in the order they were removed.
   func trashedFavorites() throws -> [TrashedFavorite]
 
-  /// Deletes the favorites in the trash for good and forgets the undo history; returns how
-  /// many were deleted.
-  func emptyTrash() throws -> Int
+  /// Deletes for good those of the favorites with these ids that are still in the trash, and
+  /// returns how many; forgets the changes whose undoing would bring one of them back (the one
+  /// that last moved one of them to the trash, and every older one), and only those.
+  func emptyTrash(ids: [Int64]) throws -> Int
 
   /// Gives favorite `id` this quote (text and author; its source stays) and note, recomputing
   /// its keys; the unique key decides whether it now equals another favorite.

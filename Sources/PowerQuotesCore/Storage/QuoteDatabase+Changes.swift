@@ -39,9 +39,14 @@ extension QuoteDatabase {
         sql: "UPDATE library_change SET summary = ? WHERE id = ?",
         arguments: [summary(value), changeID]
       )
+      // All but the newest changes, counted: a change that changed nothing was dropped, but
+      // AUTOINCREMENT never hands its id out again, so ids have gaps.
       try db.execute(
-        sql: "DELETE FROM library_change WHERE id <= ?",
-        arguments: [changeID - Int64(Self.undoHistoryLimit)]
+        sql: """
+          DELETE FROM library_change
+          WHERE id < (SELECT id FROM library_change ORDER BY id DESC LIMIT 1 OFFSET ?)
+          """,
+        arguments: [Self.undoHistoryLimit - 1]
       )
     } else {
       try db.execute(sql: "DELETE FROM library_change WHERE id = ?", arguments: [changeID])

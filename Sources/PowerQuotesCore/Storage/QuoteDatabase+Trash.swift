@@ -108,17 +108,38 @@ extension QuoteDatabase {
     }
   }
 
-  /// Deletes every favorite in the trash for good, and forgets the undo history, whose steps
-  /// could otherwise bring them back.
+  /// Deletes for good the favorites with these ids that are still in the trash, and forgets
+  /// the changes whose undoing would bring one of them back.
+  ///
+  /// Those are the change that last moved one of them to the trash and every older one, which
+  /// `fav undo` could only reach through it; newer changes stay undoable. An id no longer in
+  /// the trash (restored, or deleted by another process meanwhile) is left alone, and so is
+  /// whatever entered the trash since the ids were read.
   ///
   /// - Returns: how many favorites were deleted.
-  public func emptyTrash() throws -> Int {
+  public func emptyTrash(ids: [Int64]) throws -> Int {
     try translatingErrors {
       try writer.write { db in
-        try db.execute(sql: "DELETE FROM trashed_favorite")
-        let deleted = db.changesCount
-        try db.execute(sql: "DELETE FROM library_change")
-        return deleted
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        let deleted = try Int64.fetchAll(
+          db,
+          sql: """
+            DELETE FROM trashed_favorite WHERE id IN (SELECT value FROM json_each(?))
+            RETURNING id
+            """,
+          arguments: [list])
+        guard !deleted.isEmpty else { return 0 }
+        // The step the triggers of 0006 log when a favorite enters the trash is the one that
+        // takes it out again.
+        try db.execute(
+          sql: """
+            DELETE FROM library_change WHERE id <= (
+              SELECT max(change_id) FROM library_undo_step
+              WHERE sql IN (
+                SELECT 'DELETE FROM trashed_favorite WHERE id = ' || value FROM json_each(?)))
+            """,
+          arguments: ["[" + deleted.map(String.init).joined(separator: ",") + "]"])
+        return deleted.count
       }
     }
   }

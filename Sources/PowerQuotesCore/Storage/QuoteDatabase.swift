@@ -123,6 +123,10 @@ public final class QuoteDatabase: Sendable {
     } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
       // A WAL database cannot be read without writing its shared-memory file beside it.
       throw DatabaseFile.readOnlyError(path: path)
+    } catch let error as DatabaseError
+      where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    {
+      throw StorageError.locked(path: path)
     } catch let error as DatabaseError {
       throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
     }
@@ -239,6 +243,24 @@ public final class QuoteDatabase: Sendable {
     try writer.unsafeRead(body)
   }
 
+  /// The sentence for SQLite's `error` on the database at `path`.
+  static func storageError(_ error: DatabaseError, path: String) -> StorageError {
+    let message = error.message ?? "\(error.resultCode)"
+    switch error.resultCode {
+    case .SQLITE_READONLY:
+      return DatabaseFile.readOnlyError(path: path)
+    case .SQLITE_BUSY, .SQLITE_LOCKED:
+      // LockWait gave up on another process's lock.
+      return .locked(path: path)
+    case .SQLITE_ERROR
+    where message.hasPrefix("no such table: ") || message.hasPrefix("no such column: "):
+      // Every statement names tables and columns the migrations made.
+      return .notALibrary(path: path, missing: message)
+    default:
+      return .sqlite(path: path, message: message)
+    }
+  }
+
   /// Runs `body`, turning SQLite's errors into ``StorageError`` sentences.
   func translatingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
@@ -248,10 +270,8 @@ public final class QuoteDatabase: Sendable {
     {
       // Stopped by stopsWhenCancelled(_:).
       throw CancellationError()
-    } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
-      throw DatabaseFile.readOnlyError(path: path)
     } catch let error as DatabaseError {
-      throw StorageError.sqlite(path: path, message: error.message ?? "\(error.resultCode)")
+      throw Self.storageError(error, path: path)
     } catch is RowDecodingError, is UnreadableValue {
       throw StorageError.unreadableValue(path: path)
     }

@@ -25,10 +25,25 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
   /// An edit or restore would make favorite `id` equal to another (the UNIQUE key); nothing
   /// was changed.
   case duplicateFavorite(id: Int64)
-  /// SQLite refused an operation (a disk error, a locked or damaged file, a read-only file).
+  /// Another process holds the database's lock and has stopped making progress (see
+  /// `LockWait`); nothing was changed.
+  case locked(path: String)
+  /// The database lacks a table or column powerquotes made (`missing` is SQLite's words): another
+  /// program's database with a schema version set, or a damaged one.
+  case notALibrary(path: String, missing: String)
+  /// SQLite refused an operation (a disk error, a damaged file, a read-only file).
   case sqlite(path: String, message: String)
   /// A row holds a value that is not of its column's kind (a damaged or hand-edited file).
   case unreadableValue(path: String)
+
+  /// Whether the database is out of this process's reach (its folder or file cannot be made,
+  /// opened or written here), rather than wrong.
+  public var isOutOfReach: Bool {
+    switch self {
+    case .cannotOpen, .cannotCreateFolder, .readOnly, .folderReadOnly: true
+    default: false
+    }
+  }
 
   public var errorDescription: String? {
     // Paths come from flags and the environment: made safe for a terminal like any outside text.
@@ -60,6 +75,13 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
       "No favorite with id \(id) in the trash."
     case .duplicateFavorite(let id):
       "Favorite \(id) would equal another favorite."
+    case .locked(let path):
+      "Another process holds the database \(shown(path)) and has stopped making progress, so "
+        + "nothing was changed. Try again once it is done, or end it (an sqlite3 shell left in "
+        + "a transaction, say)."
+    case .notALibrary(let path, let missing):
+      "\(shown(path)) is not a powerquotes database, or it is damaged (\(shown(missing))). "
+        + "Pass another file with --database, or check this one with sqlite3."
     case .sqlite(let path, let message):
       "The database \(shown(path)) could not be used: \(shown(message))."
     case .unreadableValue(let path):

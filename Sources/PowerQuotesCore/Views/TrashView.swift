@@ -14,8 +14,13 @@ public enum TrashView {
   /// Said when the answer was not yes.
   public static let kept = "Nothing deleted."
 
-  /// What emptying the trash deleted.
-  public static func deleted(_ count: Int) -> String {
-    count == 1 ? "Deleted 1 favorite for good." : "Deleted \(count) favorites for good."
+  /// What emptying the trash deleted: `count` of the `asked` favorites the question was about
+  /// (the others left the trash meanwhile, restored or deleted by another process).
+  public static func deleted(_ count: Int, of asked: Int) -> String {
+    let deleted = count == 1 ? "Deleted 1 favorite" : "Deleted \(count) favorites"
+    let left = asked - count
+    guard left > 0 else { return deleted + " for good." }
+    return deleted + " for good; \(left == 1 ? "1 other" : "\(left) others") had left the "
+      + "trash meanwhile."
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PowerQuotesTestSupport
 import Testing
 
 @testable import PowerQuotesCore
@@ -150,6 +151,34 @@ struct PostgresConnectionTests {
       #expect(second !== first)
       #expect(try second.poolCount() == 0)
       #expect(try lazy.get() as? PostgresStore === second)
+    }
+  }
+
+  @Test func aSessionEndedByTheServerIsALostConnectionInOneSentence() async throws {
+    try await PostgresTestServer.withFreshDatabase { url in
+      let store = try PostgresStore.open(url: url, timeout: 10)
+      _ = try store.addFavorite(Samples.rumi, at: testDate)
+      let pid = try #require(try store.execute("SELECT pg_backend_pid() AS pid").value("pid"))
+      let admin = try PostgresConnection(url: url, timeout: 10)
+      try admin.execute("SELECT pg_terminate_backend($1::int)", [pid])
+      try await PostgresTestServer.waitUntil("the session to end") {
+        try admin.execute(
+          "SELECT count(*) AS c FROM pg_stat_activity WHERE pid = $1::int", [pid]
+        ).value("c") == "0"
+      }
+      #expect {
+        try store.addFavorite(Samples.lao, at: testDate)
+      } throws: { error in
+        let reasons = [
+          "terminating connection due to administrator command",
+          "server closed the connection unexpectedly",
+        ]
+        return reasons.contains { reason in
+          error as? PostgresError == .connectionLost(server: url.server, reason: reason)
+            && error.localizedDescription
+              == "The connection to the PostgreSQL server at \(url.server) was lost: \(reason)."
+        }
+      }
     }
   }
 

@@ -93,10 +93,42 @@ struct PostgresSchemaMigratorTests {
       #expect(throws: PostgresError.self) { try broken.migrate(connection) }
       #expect(try broken.currentVersion(connection) == 0)
       #expect(try connection.execute("SELECT to_regclass('half') AS t").value("t") == nil)
+      #expect(
+        try connection.execute("SELECT to_regclass('powerquotes_schema') AS t").value("t") == nil)
       // The lock was let go, and the connection is out of any transaction.
       #expect(
         try connection.execute(Self.advisoryLocksHere)
           .value("c") == "0")
+    }
+  }
+
+  @Test(
+    "Another application's database is refused in one sentence, and nothing is made in it",
+    arguments: [
+      ("users", "CREATE TABLE users (id integer PRIMARY KEY, name text)"),
+      ("favorite", "CREATE TABLE favorite (id integer, quote text)"),
+      ("favorite", "CREATE VIEW favorite AS SELECT 1 AS id"),
+    ])
+  func refusesAnotherApplicationsDatabase(table: String, sql: String) throws {
+    try PostgresTestServer.withFreshDatabase { url in
+      let connection = try PostgresConnection(url: url, timeout: 10)
+      try connection.execute(sql)
+      let objects = """
+        SELECT (SELECT string_agg(relname, ' ' ORDER BY relname) FROM pg_class
+          WHERE relnamespace = 'public'::regnamespace) AS relations,
+          (SELECT count(*) FROM pg_extension WHERE extname = 'pg_trgm') AS trigrams
+        """
+      let before = try connection.execute(objects).values
+      let error = PostgresError.otherApplicationsDatabase(
+        database: url.description, table: table)
+      #expect(throws: error) { try PostgresStore.open(url: url, timeout: 10) }
+      #expect(
+        error.localizedDescription
+          == "The database \(url.description) holds another application's tables (such as "
+          + "\(table)) and no powerquotes schema; it was left untouched. Give the URL of an "
+          + "empty database, or of one powerquotes made.")
+      #expect(try connection.execute(objects).values == before)
+      #expect(try connection.execute(Self.advisoryLocksHere).value("c") == "0")
     }
   }
 

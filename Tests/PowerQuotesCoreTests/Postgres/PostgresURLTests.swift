@@ -122,4 +122,41 @@ import Testing
         == "role \"x\" does not exist for ***")
     #expect(PostgresError.cleaned("\n", password: nil) == "no reason given")
   }
+
+  @Test func aLostConnectionIsOneClauseWithoutTheServersContext() {
+    let raw = """
+      FATAL:  terminating connection due to administrator command
+      CONTEXT:  PL/pgSQL function library_undo_log() line 6 at SQL statement
+      SQL statement "INSERT INTO library_undo_step (change_id, sql) VALUES (recording, step)"
+      server closed the connection unexpectedly
+      \tThis probably means the server terminated abnormally
+      \tbefore or while processing the request.
+
+      """
+    #expect(
+      PostgresError.cleaned(raw, password: nil)
+        == "terminating connection due to administrator command")
+    #expect(
+      PostgresError.cleaned(
+        "FATAL:  terminating connection due to administrator command\nSSL connection has been "
+          + "closed unexpectedly\n",
+        password: nil) == "terminating connection due to administrator command")
+    #expect(
+      PostgresError.cleaned(
+        "server closed the connection unexpectedly\n\tThis probably means the server "
+          + "terminated abnormally\n\tbefore or while processing the request.\n",
+        password: nil) == "server closed the connection unexpectedly")
+  }
+
+  @Test func oneSecondIsSingular() {
+    #expect(
+      PostgresError.timedOut(server: "db:5432", seconds: 1).localizedDescription
+        == "The PostgreSQL server at db:5432 did not answer within 1 second.")
+    #expect(
+      PostgresError.lockTimedOut(server: "db:5432", seconds: 1).localizedDescription
+        .hasPrefix("The PostgreSQL server at db:5432 waited 1 second for another connection"))
+    #expect(
+      PostgresError.timedOut(server: "db:5432", seconds: 2.5).localizedDescription
+        == "The PostgreSQL server at db:5432 did not answer within 2.5 seconds.")
+  }
 }

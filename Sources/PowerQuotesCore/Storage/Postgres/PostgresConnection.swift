@@ -136,6 +136,13 @@ public final class PostgresConnection: @unchecked Sendable {
       }
       var message = errorField("M")
       if message.isEmpty { message = String(cString: pq_pg_error_text(handle)) }
+      // The server ending the session (57P01 an administrator's or a shutdown's terminate,
+      // 57P02 a crash elsewhere, 57P03 not accepting connections now) or a class 08 connection
+      // exception: the connection is lost, not the statement refused.
+      if sqlState.hasPrefix("57P") || sqlState.hasPrefix("08") {
+        throw PostgresError.connectionLost(
+          server: url.server, reason: PostgresError.cleaned(message, password: url.password))
+      }
       throw PostgresError.statementFailed(
         server: url.server, sqlState: sqlState,
         message: PostgresError.cleaned(message, password: url.password))

@@ -32,6 +32,9 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   case statementFailed(server: String, sqlState: String, message: String)
   /// The database was made by a newer powerquotes; it was left untouched.
   case newerSchema(database: String, version: Int, known: Int)
+  /// The database holds another application's tables (`table` is one of them) and no
+  /// powerquotes schema; it was left untouched.
+  case otherApplicationsDatabase(database: String, table: String)
 
   public var errorDescription: String? {
     switch self {
@@ -44,10 +47,9 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     case .cannotConnect(let server, let reason):
       "Could not connect to the PostgreSQL server at \(server): \(reason)."
     case .timedOut(let server, let seconds):
-      "The PostgreSQL server at \(server) did not answer within \(Seconds.text(seconds)) "
-        + "seconds."
+      "The PostgreSQL server at \(server) did not answer within \(Seconds.phrase(seconds))."
     case .lockTimedOut(let server, let seconds):
-      "The PostgreSQL server at \(server) waited \(Seconds.text(seconds)) seconds for another "
+      "The PostgreSQL server at \(server) waited \(Seconds.phrase(seconds)) for another "
         + "connection to finish with the library, and gave up; nothing was changed. Try again, "
         + "or raise --timeout."
     case .authenticationFailed(let server, let user):
@@ -71,6 +73,10 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     case .newerSchema(let database, let version, let known):
       "The database \(database) has schema version \(version), newer than the \(known) this "
         + "powerquotes knows; it was left untouched. Upgrade powerquotes to use it."
+    case .otherApplicationsDatabase(let database, let table):
+      "The database \(database) holds another application's tables (such as "
+        + "\(UntrustedText.sanitized(table))) and no powerquotes schema; it was left untouched. "
+        + "Give the URL of an empty database, or of one powerquotes made."
     }
   }
 
@@ -83,16 +89,36 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     }
   }
 
+  /// Whether the server refused this user something the store needs (SQLSTATE 42501: no
+  /// right to create powerquotes' tables, or to read or write them).
+  public var isPermissionDenied: Bool {
+    if case .statementFailed(_, "42501", _) = self { true } else { false }
+  }
+
   /// libpq's or the server's words, made fit for the middle of a sentence.
   ///
   /// On one line, safe for a terminal, without the password, without libpq's "connection to
   /// server at ... failed:" (the sentence names the server itself) and without a final period.
+  /// The server's fields after its message (`CONTEXT:`, `DETAIL:`, `HINT:`...), libpq's lines
+  /// after a message of the server's and libpq's indented explanations are left out: one
+  /// message, one clause.
   ///
   /// A password of three characters or more is replaced wherever it appears; a shorter one
   /// cannot be told from ordinary text.
   static func cleaned(_ text: String, password: String?) -> String {
+    let serverFields = ["CONTEXT:", "DETAIL:", "HINT:", "STATEMENT:", "QUERY:", "LOCATION:"]
+    let severities = ["FATAL:", "ERROR:"]
     var kept: [String] = []
+    var serverSpoke = false
     for line in text.split(whereSeparator: \.isNewline) {
+      if line.first == "\t" || line.first == " " { continue }
+      // What follows the server's message is about it (a PL/pgSQL trigger's line, the
+      // statement, libpq's account of the connection it closed), not for the user.
+      let fromServer = severities.contains { line.hasPrefix($0) }
+      if serverFields.contains(where: { line.hasPrefix($0) }) || (serverSpoke && !fromServer) {
+        break
+      }
+      serverSpoke = serverSpoke || fromServer
       var line = UntrustedText.sanitized(String(line))
       if let password, password.count >= 3 {
         line = line.replacingOccurrences(of: password, with: "***")
@@ -101,7 +127,7 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
       if line.hasPrefix("connection to server "), let failed = line.range(of: " failed: ") {
         line = String(line[failed.upperBound...])
       }
-      for prefix in ["FATAL:", "ERROR:"] where line.hasPrefix(prefix) {
+      for prefix in severities where line.hasPrefix(prefix) {
         line = String(line.dropFirst(prefix.count))
       }
       var words = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")

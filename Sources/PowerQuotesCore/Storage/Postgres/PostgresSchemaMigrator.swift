@@ -33,24 +33,48 @@ public struct PostgresSchemaMigrator: Sendable {
     try connection.execute("SELECT pg_advisory_lock($1)", [Self.lockKey])
     // Released by hand on every way out; if the connection itself is gone, so is the lock.
     defer { _ = try? connection.execute("SELECT pg_advisory_unlock($1)", [Self.lockKey]) }
-    try connection.executeScript(
-      """
-      CREATE TABLE IF NOT EXISTS powerquotes_schema (
-        singleton integer PRIMARY KEY CHECK (singleton = 1),
-        version integer NOT NULL CHECK (version >= 0)
-      );
-      INSERT INTO powerquotes_schema (singleton, version) VALUES (1, 0) ON CONFLICT DO NOTHING;
-      """)
     for (index, migration) in migrations.enumerated() {
       // Under the lock, the version read here stays true until this migration commits.
       let version = try currentVersion(connection)
       try checkNotNewer(version, connection)
       guard version == index else { continue }
+      if version == 0 { try checkHasNoOtherTables(connection) }
       // One transaction: statements sent together run as one implicit transaction, so the
       // migration and the new version commit together or not at all (PostgreSQL's DDL is
-      // transactional), and an error leaves the connection out of any transaction.
+      // transactional), and an error leaves the connection out of any transaction. The first
+      // makes the version's table too: a failed start leaves nothing behind.
+      let versionTable = """
+        CREATE TABLE IF NOT EXISTS powerquotes_schema (
+          singleton integer PRIMARY KEY CHECK (singleton = 1),
+          version integer NOT NULL CHECK (version >= 0)
+        );
+        INSERT INTO powerquotes_schema (singleton, version) VALUES (1, 0)
+        ON CONFLICT DO NOTHING;
+
+        """
       try connection.executeScript(
-        "\(migration.sql)\n;\nUPDATE powerquotes_schema SET version = \(index + 1);")
+        (index == 0 ? versionTable : "")
+          + "\(migration.sql)\n;\nUPDATE powerquotes_schema SET version = \(index + 1);")
+    }
+  }
+
+  /// Refuses a database at schema version 0 that already has tables where powerquotes would
+  /// make its own (the first schema of the search path): another application's, as
+  /// ``QuoteDatabase`` refuses an SQLite file at version 0 that has tables.
+  ///
+  /// - Throws: ``PostgresError/otherApplicationsDatabase(database:table:)``, having changed
+  ///   nothing.
+  private func checkHasNoOtherTables(_ connection: PostgresConnection) throws {
+    let found = try connection.execute(
+      """
+      SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+        AND c.relname <> 'powerquotes_schema'
+      ORDER BY c.relname LIMIT 1
+      """)
+    if let table = found.value("name") {
+      throw PostgresError.otherApplicationsDatabase(
+        database: connection.url.description, table: table)
     }
   }
 

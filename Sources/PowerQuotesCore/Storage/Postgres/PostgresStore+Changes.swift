@@ -46,7 +46,8 @@ extension PostgresStore {
   }
 
   /// Stops recording change `changeID`, and keeps it under `summary` when it logged a step
-  /// (forgetting changes past ``QuoteDatabase/undoHistoryLimit``), else drops it.
+  /// (forgetting changes past the newest ``QuoteDatabase/undoHistoryLimit``, counted: a
+  /// rollback or a change that changed nothing leaves a gap in the ids), else drops it.
   func finishChange(_ changeID: String, summary: String) throws {
     try execute(
       """
@@ -57,10 +58,11 @@ extension PostgresStore {
         UPDATE library_change SET summary = $2
         WHERE id = $1::bigint AND (SELECT yes FROM logged))
       DELETE FROM library_change
-      WHERE CASE WHEN (SELECT yes FROM logged) THEN id <= $1::bigint - $3::bigint
+      WHERE CASE WHEN (SELECT yes FROM logged) THEN id < (
+          SELECT id FROM library_change ORDER BY id DESC LIMIT 1 OFFSET $3::bigint)
         ELSE id = $1::bigint END
       """,
-      [changeID, summary, String(QuoteDatabase.undoHistoryLimit)])
+      [changeID, summary, String(QuoteDatabase.undoHistoryLimit - 1)])
   }
 
   /// Runs `body` as one undoable change, in a transaction of its own.

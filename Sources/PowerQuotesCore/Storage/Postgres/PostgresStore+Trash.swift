@@ -88,17 +88,27 @@ extension PostgresStore {
     }
   }
 
-  /// Deletes every favorite in the trash for good, and forgets the undo history, whose steps
-  /// could otherwise bring them back.
+  /// Deletes for good the favorites with these ids that are still in the trash, and forgets
+  /// the changes whose undoing would bring one of them back, as ``QuoteDatabase`` does.
   ///
   /// - Returns: how many favorites were deleted.
-  public func emptyTrash() throws -> Int {
+  public func emptyTrash(ids: [Int64]) throws -> Int {
     try inTransaction {
-      // After a change in progress on another machine, whose history it forgets too.
+      // After a change in progress on another machine, which may be moving one of them.
       try takeTurn()
-      let deleted = try execute("DELETE FROM trashed_favorite RETURNING id").values.count
-      try execute("DELETE FROM library_change")
-      return deleted
+      let deleted = try execute(
+        """
+        WITH gone AS (
+          DELETE FROM trashed_favorite WHERE id = ANY ($1::bigint[]) RETURNING id),
+        last_moved AS (
+          SELECT max(change_id) AS id FROM library_undo_step
+          WHERE sql IN (SELECT 'DELETE FROM trashed_favorite WHERE id = ' || id FROM gone)),
+        forgotten AS (
+          DELETE FROM library_change WHERE id <= (SELECT id FROM last_moved))
+        SELECT count(*) FROM gone
+        """,
+        [PostgresArray.literal(ids.map(String.init))])
+      return Int(deleted.values.first?[0] ?? "") ?? 0
     }
   }
 }
