@@ -21,7 +21,8 @@ struct LibraryJSONCommandTests: CLITestSuite {
 
   func env(variables: [String: String] = [:]) -> AppEnvironment {
     var env = AppEnvironment.test(database: database, console: console, terminal: .plain)
-    env.environment = variables
+    // The editor's form is made in the data folder: a temporary one.
+    env.environment = ["XDG_DATA_HOME": folder.path].merging(variables) { $1 }
     return env
   }
 

@@ -25,6 +25,9 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
   /// An edit or restore would make favorite `id` equal to another (the UNIQUE key); nothing
   /// was changed.
   case duplicateFavorite(id: Int64)
+  /// An edit of favorite `id` was made from words, an author or a note it no longer holds
+  /// (another command changed them meanwhile); nothing was changed.
+  case favoriteChanged(id: Int64)
   /// SQLite refused an operation (a disk error, a locked or damaged file, a read-only file).
   case sqlite(path: String, message: String)
   /// A row holds a value that is not of its column's kind (a damaged or hand-edited file).
@@ -60,6 +63,8 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
       "No favorite with id \(id) in the trash."
     case .duplicateFavorite(let id):
       "Favorite \(id) would equal another favorite."
+    case .favoriteChanged(let id):
+      "Favorite \(id) was changed by another command meanwhile, so the edit was not saved."
     case .sqlite(let path, let message):
       "The database \(shown(path)) could not be used: \(shown(message))."
     case .unreadableValue(let path):
