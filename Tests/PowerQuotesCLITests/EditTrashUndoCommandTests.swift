@@ -198,6 +198,8 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(console.out == "Favorite 3 edited.\n")
     #expect(try database.favorite(id: 3)?.quote.author == "Laozi")
     #expect(try database.favorite(id: 3)?.note == "Written in the editor.")
+    // The form, used, is not left behind.
+    #expect(try keptForms().isEmpty)
   }
 
   @Test("$VISUAL comes before $EDITOR; arguments in it are kept")
@@ -224,6 +226,7 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(console.out.isEmpty)
     #expect(try database.favorite(id: 2)?.quote == Samples.umar)
     #expect(try database.libraryChanges() == changes)
+    #expect(try keptForms().isEmpty)
   }
 
   @Test(
@@ -238,6 +241,8 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(message.hasSuffix(ending))
     #expect(code == 1)
     #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
+    // What a failed editor saved is not what the user meant to keep.
+    #expect(try keptForms().isEmpty)
   }
 
   @Test(
