@@ -137,7 +137,7 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: kept)) ?? []
     return try Dictionary(
       uniqueKeysWithValues: names.map {
-        ($0, try String(contentsOfFile: kept + "/" + $0, encoding: .utf8))
+        ($0, String(decoding: try Data(contentsOf: URL(filePath: kept + "/" + $0)), as: UTF8.self))
       })
   }
 
@@ -215,9 +215,9 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     "An unchanged or emptied form changes nothing",
     arguments: [
       ("true", "Nothing changed in favorite 2.\n"),
-      (": > \"$1\"", "The form was emptied; nothing changed.\n"),
-      ("sed -i '/^[^#]/d' \"$1\"", "The form was emptied; nothing changed.\n"),
-      ("sed -i '/^[^#[]/d' \"$1\"", "The form was emptied; nothing changed.\n"),
+      (": > \"$1\"", "The form of favorite 2 was emptied; nothing changed.\n"),
+      ("sed -i '/^[^#]/d' \"$1\"", "The form of favorite 2 was emptied; nothing changed.\n"),
+      ("sed -i '/^[^#[]/d' \"$1\"", "The form of favorite 2 was emptied; nothing changed.\n"),
     ])
   func editorNoChange(script: String, note: String) async throws {
     let changes = try database.libraryChanges()
@@ -270,6 +270,31 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(
       message == "The editor '\(variables["EDITOR"] ?? "")' "
         + ending.replacingOccurrences(of: "FORM", with: form))
+    #expect(code == 1)
+    #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
+  }
+
+  @Test(
+    "A form with text above its sections, or not UTF-8, is not saved, and is kept (exit 1)",
+    arguments: [
+      (
+        "sed -i '1i Typed above.' \"$1\"",
+        "The edited form of favorite 1 has text above its [quote] line, in no section, so it "
+          + "cannot be read; nothing changed, and what you typed is kept in FORM."
+      ),
+      (
+        "sed -i 's/^Rumi$/R\\xfcmi/' \"$1\"",
+        "The edited form FORM is not UTF-8 text (have the editor save UTF-8), so it was not "
+          + "used; nothing changed, and the file was kept."
+      ),
+    ])
+  func editorFormUnusable(script: String, sentence: String) async throws {
+    let (message, code) = await failure(["fav", "edit", "1"], env(variables: try editor(script)))
+    let kept = try keptForms()
+    let name = try #require(kept.keys.first)
+    #expect(
+      message
+        == sentence.replacingOccurrences(of: "FORM", with: folder.file("powerquotes/" + name)))
     #expect(code == 1)
     #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
   }

@@ -39,6 +39,16 @@ struct FavoriteEditFormTests {
     }
   }
 
+  @Test("Text above the first section is an error, not dropped")
+  func textAbove() {
+    #expect(throws: FavoriteEditFormError.textAboveSections) {
+      try FavoriteEditForm.parse("A note I typed here\n[quote]\nWords\n[author]\nA\n[note]\n")
+    }
+    #expect(throws: FavoriteEditFormError.sectionMissing("[quote]")) {
+      try FavoriteEditForm.parse("Words\n[author]\nA\n[note]\n")
+    }
+  }
+
   @Test("Lines that read as comments or sections are written with a backslash, read without")
   func escapes() throws {
     let rules = FavoriteEditForm(

@@ -66,7 +66,7 @@ extension Favorites {
       } else if let edited = try editInEditor(controller, env) {
         outcome = edited
       } else {
-        env.console.note("The form was emptied; nothing changed.")
+        env.console.note("The form of favorite \(id) was emptied; nothing changed.")
         guard output.format == .json else { return }
         // An edit that gives nothing changes nothing, and answers with the favorite.
         outcome = try controller.edit(id: id, text: nil, author: nil, note: nil)
@@ -103,6 +103,8 @@ extension Favorites {
         return outcome
       } catch FavoriteEditFormError.sectionMissing(let section) {
         reason = .sectionMissing(section)
+      } catch FavoriteEditFormError.textAboveSections {
+        reason = .textAboveSections
       } catch LibraryError.changedMeanwhile {
         reason = .changedMeanwhile
       } catch FavoritesError.notFound {

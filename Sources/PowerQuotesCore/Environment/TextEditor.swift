@@ -25,7 +25,7 @@ public struct TextEditor: Sendable {
   ///
   /// The file stays until ``EditedFile/discard()``: the caller keeps it when what was typed
   /// cannot be saved. When the editor fails it is removed (nothing was typed that counts), and
-  /// when it holds more than `limit` bytes it is kept and not read.
+  /// when it holds more than `limit` bytes, or is not UTF-8, it is kept and not used.
   ///
   /// - Throws: ``TextEditorError``.
   public func edit(_ text: String, name: String, limit: Int) throws -> EditedFile {
@@ -95,7 +95,12 @@ public struct TextEditor: Sendable {
       throw TextEditorError.unreadable(path: path)
     }
     if data.count > limit { throw TextEditorError.tooLarge(path: path, limit: limit) }
-    return String(decoding: data, as: UTF8.self)
+    // Not decoded with replacement characters: an editor saving another encoding would
+    // otherwise turn each letter outside ASCII into U+FFFD, unsaid.
+    guard let text = String(validatingUTF8: [UInt8](data)) else {
+      throw TextEditorError.notUTF8(path: path)
+    }
+    return text
   }
 }
 

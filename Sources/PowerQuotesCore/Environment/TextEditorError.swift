@@ -14,6 +14,8 @@ public enum TextEditorError: LocalizedError, Equatable, Sendable {
   case unreadable(path: String)
   /// The file holds more than `limit` bytes; it was kept, unread.
   case tooLarge(path: String, limit: Int)
+  /// The file is not UTF-8 text; it was kept, unused.
+  case notUTF8(path: String)
 
   public var errorDescription: String? {
     func shown(_ text: String) -> String { UntrustedText.sanitized(text) }
@@ -41,6 +43,9 @@ public enum TextEditorError: LocalizedError, Equatable, Sendable {
       "The edited form \(shown(path)) holds more than the \(limit / 1024) KiB a form can "
         + "(a quote, author and note at their longest), so it was not read; nothing changed, "
         + "and the file was kept."
+    case .notUTF8(let path):
+      "The edited form \(shown(path)) is not UTF-8 text (have the editor save UTF-8), so it "
+        + "was not used; nothing changed, and the file was kept."
     }
   }
 }

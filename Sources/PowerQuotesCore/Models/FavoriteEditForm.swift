@@ -62,11 +62,13 @@ public struct FavoriteEditForm: Sendable, Equatable {
   /// Reads an edited form: nil when it was emptied (nothing but comments, section lines and
   /// lines without text once cleaned, see ``QuoteText/entering(_:)``).
   ///
-  /// - Throws: ``FavoriteEditFormError/sectionMissing(_:)`` when a section's line was removed.
+  /// - Throws: ``FavoriteEditFormError/sectionMissing(_:)`` when a section's line was removed,
+  ///   ``FavoriteEditFormError/textAboveSections`` for text above the first one.
   public static func parse(_ form: String) throws -> FavoriteEditForm? {
     var sections: [String: [Substring]] = [:]
     var current: String?
     var sawText = false
+    var sawTextAbove = false
     // An editor may begin the file with a byte order mark.
     let form =
       form.unicodeScalars.first == "\u{FEFF}" ? String(form.unicodeScalars.dropFirst()) : form
@@ -77,9 +79,14 @@ public struct FavoriteEditForm: Sendable, Equatable {
         sections[name, default: []] = sections[name] ?? []
         continue
       }
-      if !sawText, !QuoteText.entering(String(line)).isEmpty { sawText = true }
-      // Text above the first section's line is not part of any section.
-      if let current { sections[current, default: []].append(unescaped(line)) }
+      let isText = !QuoteText.entering(String(line)).isEmpty
+      if isText { sawText = true }
+      if let current {
+        sections[current, default: []].append(unescaped(line))
+      } else if isText {
+        // Above the first section's line: in no section, and not to be dropped unsaid.
+        sawTextAbove = true
+      }
     }
     guard sawText else { return nil }
     func section(_ name: String) throws -> String {
@@ -88,8 +95,10 @@ public struct FavoriteEditForm: Sendable, Equatable {
       let first = lines.firstIndex { !isBlank($0) } ?? lines.endIndex
       return lines[first...].joined(separator: "\n")
     }
-    return FavoriteEditForm(
+    let filled = FavoriteEditForm(
       text: try section("[quote]"), author: try section("[author]"), note: try section("[note]"))
+    if sawTextAbove { throw FavoriteEditFormError.textAboveSections }
+    return filled
   }
 
   // MARK: - Lines

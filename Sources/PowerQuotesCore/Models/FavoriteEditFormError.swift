@@ -4,6 +4,8 @@ import Foundation
 public enum FavoriteEditFormError: LocalizedError, Equatable, Sendable {
   /// The form lost the line that starts this section (`[quote]`, `[author]`, `[note]`).
   case sectionMissing(String)
+  /// The form has text above its first section's line, which belongs to no section.
+  case textAboveSections
   /// The edited form of favorite `id` was not saved because of `reason`; what the user typed
   /// is kept in the file at `kept`.
   case notSaved(id: Int64, reason: Reason, kept: String)
@@ -12,6 +14,8 @@ public enum FavoriteEditFormError: LocalizedError, Equatable, Sendable {
   public enum Reason: Equatable, Sendable {
     /// The form lost the line that starts this section.
     case sectionMissing(String)
+    /// The form has text above its first section's line.
+    case textAboveSections
     /// Another command changed the favorite's words, author or note while the form was open.
     case changedMeanwhile
     /// The favorite was removed while the form was open.
@@ -35,6 +39,9 @@ public enum FavoriteEditFormError: LocalizedError, Equatable, Sendable {
     switch self {
     case .sectionMissing(let section):
       return "The edited form has no \(section) line, so it cannot be read; nothing changed."
+    case .textAboveSections:
+      return "The edited form has text above its [quote] line, in no section, so it cannot be "
+        + "read; nothing changed."
     case .notSaved(let id, let reason, let kept):
       let kept = UntrustedText.sanitized(kept)
       let hint = "what you typed is kept in \(kept)"
@@ -42,6 +49,9 @@ public enum FavoriteEditFormError: LocalizedError, Equatable, Sendable {
       case .sectionMissing(let section):
         "The edited form of favorite \(id) has no \(section) line, so it cannot be read; "
           + "nothing changed, and \(hint)."
+      case .textAboveSections:
+        "The edited form of favorite \(id) has text above its [quote] line, in no section, so "
+          + "it cannot be read; nothing changed, and \(hint)."
       case .changedMeanwhile:
         "Favorite \(id) was changed by another command while the editor was open, so the edit "
           + "was not saved; \(hint) (run 'powerquotes fav edit \(id)' to edit it again)."
