@@ -6,9 +6,9 @@ import Testing
 
 @testable import PowerQuotesCLI
 
-/// The exit code ArgumentParser would give for `error`.
+/// The exit code main gives for `error`.
 func exitCode(_ error: any Error) -> Int32 {
-  PowerQuotesCommand.exitCode(for: UserFacingError.adapting(error)).rawValue
+  UserFacingError.exitCode(for: error)
 }
 
 @Suite("Commands in process")

@@ -38,7 +38,8 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     var env = AppEnvironment.test(
       database: store ?? database, console: console, input: ScriptedInput(input).source,
       terminal: terminal)
-    env.environment = variables
+    // The editor's form is made in the data folder: a temporary one.
+    env.environment = ["XDG_DATA_HOME": folder.path].merging(variables) { $1 }
     return env
   }
 
@@ -120,17 +121,49 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(usage.hasPrefix("\nUsage: powerquotes fav edit <id> "))
     #expect(usage.hasSuffix("\n  See 'powerquotes fav edit --help' for more information."))
 
-    let emptyAuthor = try editor(#"printf '[quote]\nKnow thyself.\n[author]\n\n[note]\n' > "$1""#)
     let note = String(repeating: "n", count: 4001)
-    for (arguments, variables) in [
-      (["fav", "edit", "1"], emptyAuthor), (["fav", "edit", "1", "--note", note], [:]),
-    ] {
-      let message = try #require(await printed(arguments, env(variables: variables)))
-      #expect(message.status == 64)
-      #expect(message.text.hasPrefix("Error: The "))
-      #expect(message.text.drop { $0 != "\n" } == usage, "\(arguments.prefix(3))")
-      #expect(!message.text.contains("<subcommand>"))
-    }
+    let arguments = ["fav", "edit", "1", "--note", note]
+    let message = try #require(await printed(arguments, env()))
+    #expect(message.status == 64)
+    #expect(message.text.hasPrefix("Error: The "))
+    #expect(message.text.drop { $0 != "\n" } == usage, "\(arguments.prefix(3))")
+    #expect(!message.text.contains("<subcommand>"))
+    #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
+  }
+
+  /// The forms kept in the data folder, by name, with what each holds.
+  func keptForms() throws -> [String: String] {
+    let kept = folder.file("powerquotes")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: kept)) ?? []
+    return try Dictionary(
+      uniqueKeysWithValues: names.map {
+        ($0, String(decoding: try Data(contentsOf: URL(filePath: kept + "/" + $0)), as: UTF8.self))
+      })
+  }
+
+  @Test(
+    "A form whose text is refused is one sentence without usage (exit 64), and is kept",
+    arguments: [
+      ("[quote]\nKnow thyself.\n[author]\n\n[note]\n", "no author under [author]"),
+      ("[quote]\n\n[author]\nPlato\n[note]\n", "no words under [quote]"),
+      (
+        "[quote]\nKnow thyself.\n[author]\nPlato\n[note]\n" + String(repeating: "n", count: 4001),
+        "a note longer than 4000 characters"
+      ),
+    ])
+  func formRefused(form: String, phrase: String) async throws {
+    let script = try editor("printf '%s' '\(form)' > \"$1\"")
+    let (message, code) = await failure(["fav", "edit", "1"], env(variables: script))
+    let kept = try keptForms()
+    let name = try #require(kept.keys.first)
+    #expect(kept.count == 1)
+    #expect(name.hasPrefix("favorite-1-") && name.hasSuffix(".txt"))
+    #expect(kept[name] == form)
+    #expect(
+      message
+        == "The edited form of favorite 1 has \(phrase), which powerquotes cannot keep, so "
+        + "nothing changed; what you typed is kept in \(folder.file("powerquotes/" + name)).")
+    #expect(code == 64)
     #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
   }
 
@@ -165,6 +198,8 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(console.out == "Favorite 3 edited.\n")
     #expect(try database.favorite(id: 3)?.quote.author == "Laozi")
     #expect(try database.favorite(id: 3)?.note == "Written in the editor.")
+    // The form, used, is not left behind.
+    #expect(try keptForms().isEmpty)
   }
 
   @Test("$VISUAL comes before $EDITOR; arguments in it are kept")
@@ -180,8 +215,9 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     "An unchanged or emptied form changes nothing",
     arguments: [
       ("true", "Nothing changed in favorite 2.\n"),
-      (": > \"$1\"", "The form was emptied; nothing changed.\n"),
-      ("sed -i '/^[^#]/d' \"$1\"", "The form was emptied; nothing changed.\n"),
+      (": > \"$1\"", "The form of favorite 2 was emptied; nothing changed.\n"),
+      ("sed -i '/^[^#]/d' \"$1\"", "The form of favorite 2 was emptied; nothing changed.\n"),
+      ("sed -i '/^[^#[]/d' \"$1\"", "The form of favorite 2 was emptied; nothing changed.\n"),
     ])
   func editorNoChange(script: String, note: String) async throws {
     let changes = try database.libraryChanges()
@@ -190,6 +226,7 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(console.out.isEmpty)
     #expect(try database.favorite(id: 2)?.quote == Samples.umar)
     #expect(try database.libraryChanges() == changes)
+    #expect(try keptForms().isEmpty)
   }
 
   @Test(
@@ -204,6 +241,93 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(message.hasSuffix(ending))
     #expect(code == 1)
     #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
+    // What a failed editor saved is not what the user meant to keep.
+    #expect(try keptForms().isEmpty)
+  }
+
+  @Test(
+    "An editor that leaves no form to read says what it did, and nothing changes",
+    arguments: [
+      (
+        "rm \"$1\"",
+        "exited without the form FORM (it was deleted or moved), so there was nothing to read; nothing changed."
+      ),
+      (
+        "rm \"$1\"; mkdir \"$1\"",
+        "left a folder where the form FORM was, so there was nothing to read; nothing changed, and the folder was left there."
+      ),
+      (
+        "rm \"$1\"; mkfifo \"$1\"",
+        "left something that is not a file where the form FORM was, so there was nothing to read; nothing changed."
+      ),
+    ])
+  func editorLeftNoForm(script: String, ending: String) async throws {
+    let variables = try editor("echo \"$1\" > \"$0.path\"; " + script)
+    let (message, code) = await failure(["fav", "edit", "1"], env(variables: variables))
+    let form = try String(
+      contentsOfFile: (variables["EDITOR"] ?? "") + ".path", encoding: .utf8
+    ).trimmingCharacters(in: .newlines)
+    #expect(
+      message == "The editor '\(variables["EDITOR"] ?? "")' "
+        + ending.replacingOccurrences(of: "FORM", with: form))
+    #expect(code == 1)
+    #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
+  }
+
+  @Test(
+    "A form with text above its sections, or not UTF-8, is not saved, and is kept (exit 1)",
+    arguments: [
+      (
+        "sed -i '1i Typed above.' \"$1\"",
+        "The edited form of favorite 1 has text above its [quote] line, in no section, so it "
+          + "cannot be read; nothing changed, and what you typed is kept in FORM."
+      ),
+      (
+        "sed -i 's/^Rumi$/R\\xfcmi/' \"$1\"",
+        "The edited form FORM is not UTF-8 text (have the editor save UTF-8), so it was not "
+          + "used; nothing changed, and the file was kept."
+      ),
+    ])
+  func editorFormUnusable(script: String, sentence: String) async throws {
+    let (message, code) = await failure(["fav", "edit", "1"], env(variables: try editor(script)))
+    let kept = try keptForms()
+    let name = try #require(kept.keys.first)
+    #expect(
+      message
+        == sentence.replacingOccurrences(of: "FORM", with: folder.file("powerquotes/" + name)))
+    #expect(code == 1)
+    #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
+  }
+
+  @Test("A form grown past the limit is not read, and is kept (exit 1)")
+  func editorFormTooLarge() async throws {
+    // 200 KiB more: past what the longest quote, author and note take.
+    let script = "head -c 204800 /dev/zero | tr '\\0' n >> \"$1\""
+    let (message, code) = await failure(["fav", "edit", "1"], env(variables: try editor(script)))
+    let kept = try keptForms()
+    let name = try #require(kept.keys.first)
+    #expect(kept[name]?.utf8.count ?? 0 > 204800)
+    #expect(
+      message
+        == "The edited form \(folder.file("powerquotes/" + name)) holds more than the "
+        + "\(FavoriteEditForm.maxBytes / 1024) KiB a form can (a quote, author and note at their "
+        + "longest), so it was not read; nothing changed, and the file was kept.")
+    #expect(code == 1)
+    #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
+  }
+
+  @Test("Lines starting with # or reading as a section survive an editor adding a note")
+  func editorKeepsHashLines() async throws {
+    for text in ["The rules:\n#1 be kind\n#2 be brave", "#1 rule: be kind", "Go\n[note]\nhome"] {
+      let database = try await samples(.sqlite)
+      _ = try database.addFavorite(Quote(text: text, author: "Anon", source: .manual), at: testDate)
+      let variables = try editor("echo 'A note.' >> \"$1\"")
+      try await execute(["fav", "edit", "4"], env(database, variables: variables))
+      #expect(try database.favorite(id: 4)?.quote.text == text)
+      #expect(try database.favorite(id: 4)?.quote.author == "Anon")
+      #expect(try database.favorite(id: 4)?.note == "A note.")
+    }
+    #expect(try keptForms().isEmpty)
   }
 
   @Test("An editor that is not installed is named")
@@ -217,12 +341,17 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(code == 1)
   }
 
-  @Test("A form missing a section changes nothing (exit 64)")
+  @Test("A form missing a section changes nothing (exit 1), and is kept")
   func editorBrokeForm() async throws {
     let (message, code) = await failure(
       ["fav", "edit", "1"], env(variables: try editor("sed -i '/^\\[author\\]$/d' \"$1\"")))
+    let kept = try keptForms()
+    let name = try #require(kept.keys.first)
+    #expect(kept[name]?.contains("[quote]\n\(Samples.rumi.text)\n\nRumi\n\n[note]\n") == true)
     #expect(
-      message == "The edited form has no [author] line, so it cannot be read; nothing changed.")
+      message
+        == "The edited form of favorite 1 has no [author] line, so it cannot be read; nothing "
+        + "changed, and what you typed is kept in \(folder.file("powerquotes/" + name)).")
     #expect(code == 1)
     #expect(try database.favorite(id: 1)?.quote == Samples.rumi)
   }
@@ -340,7 +469,7 @@ struct EditTrashUndoCommandTests: CLITestSuite {
     #expect(!console.out.contains("Lao Tzu"))
     // The editor's form shows the note the favorite has now.
     #expect(
-      try env(database).libraryController().form(id: 1).rendered(id: 1).contains(
+      try env(database).libraryController().form(id: 1).form.rendered(id: 1).contains(
         "[note]\nRead at Anna's wedding\n"))
     try await execute(["fav", "undo"], env(database))
     console.clear()

@@ -66,6 +66,61 @@ struct LibraryEndToEndTests {
     return editor
   }
 
+  /// An editor that, while it is open, has another powerquotes process give favorite 1 a note
+  /// (in the library `database`, else the one the environment names), then changes the author
+  /// in the form from Socrates to Plato.
+  static func racingEditor(in home: TemporaryFolder, database: String? = nil) throws -> String {
+    let editor = home.file("racing-editor.sh")
+    let option = database.map { " --database '\($0)'" } ?? ""
+    try """
+    #!/bin/sh
+    '\(builtBinary)' fav edit 1 --note 'Added elsewhere'\(option) > /dev/null || exit 9
+    sed -i 's/^Socrates$/Plato/' "$1"
+
+    """.write(toFile: editor, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: editor)
+    return editor
+  }
+
+  /// Checks what `fav edit 1` printed after ``racingEditor(in:database:)``: refused, and the
+  /// form, with what was typed, kept in the data folder under `home`.
+  static func expectRefusedRace(_ edit: RunResult, home: TemporaryFolder) throws {
+    let folder = home.file("data/powerquotes")
+    let kept = try FileManager.default.contentsOfDirectory(atPath: folder)
+      .filter { $0.hasPrefix("favorite-1-") }
+    let name = try #require(kept.first)
+    #expect(kept.count == 1)
+    #expect(
+      try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        .contains("\n[author]\nPlato\n"))
+    #expect(
+      edit.err
+        == "Error: Favorite 1 was changed by another command while the editor was open, so the "
+        + "edit was not saved; what you typed is kept in \(folder)/\(name) (run 'powerquotes "
+        + "fav edit 1' to edit it again).\n")
+    #expect(edit.status == 1)
+    #expect(edit.out.isEmpty)
+  }
+
+  @Test("An edit by form over a change made meanwhile by another process is refused and kept")
+  func raceWhileEditing() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let env = [
+      "POWERQUOTES_DATABASE": home.file("favorites.sqlite"),
+      "XDG_DATA_HOME": home.file("data"),
+      "EDITOR": try Self.racingEditor(in: home),
+    ]
+    let added = try await runBinary(
+      ["fav", "add", "Know thyself.", "--author", "Socrates"], home: home.path, environment: env)
+    #expect(added.status == 0)
+    let edit = try await runBinary(["fav", "edit", "1"], home: home.path, environment: env)
+    try Self.expectRefusedRace(edit, home: home)
+    let show = try await runBinary(["fav", "show", "1"], home: home.path, environment: env)
+    #expect(show.out.contains("Socrates") && show.out.contains("Note: Added elsewhere"))
+    #expect(!show.out.contains("Plato"))
+  }
+
   @Test("Ctrl-C while the editor is open is the editor's: the command waits and saves, as git's")
   func interruptWhileEditing() async throws {
     let home = try TemporaryFolder()

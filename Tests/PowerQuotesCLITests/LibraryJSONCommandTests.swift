@@ -21,7 +21,8 @@ struct LibraryJSONCommandTests: CLITestSuite {
 
   func env(variables: [String: String] = [:]) -> AppEnvironment {
     var env = AppEnvironment.test(database: database, console: console, terminal: .plain)
-    env.environment = variables
+    // The editor's form is made in the data folder: a temporary one.
+    env.environment = ["XDG_DATA_HOME": folder.path].merging(variables) { $1 }
     return env
   }
 
@@ -87,7 +88,7 @@ struct LibraryJSONCommandTests: CLITestSuite {
     let changes = try database.libraryChanges()
     try await execute(
       ["fav", "edit", "2", "--format", "json"], env(variables: try editor(": > \"$1\"")))
-    #expect(console.err == "The form was emptied; nothing changed.\n")
+    #expect(console.err == "The form of favorite 2 was emptied; nothing changed.\n")
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     let unchanged = try decoder.decode(EditReport.self, from: Data(console.out.utf8))

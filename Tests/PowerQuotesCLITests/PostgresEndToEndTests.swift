@@ -418,4 +418,24 @@ struct PostgresEndToEndTests {
       #expect(!list.out.contains("Saying number"))
     }
   }
+
+  @Test("An edit by form over a change made meanwhile by another process is refused and kept")
+  func raceWhileEditing() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    try await withDatabase { url, _ in
+      let env = [
+        "XDG_DATA_HOME": home.file("data"),
+        "EDITOR": try LibraryEndToEndTests.racingEditor(in: home, database: url),
+      ]
+      func run(_ arguments: [String]) async throws -> RunResult {
+        try await runBinary(arguments + ["--database", url], home: home.path, environment: env)
+      }
+      #expect(try await run(["fav", "add", "Know thyself.", "--author", "Socrates"]).status == 0)
+      try LibraryEndToEndTests.expectRefusedRace(try await run(["fav", "edit", "1"]), home: home)
+      let show = try await run(["fav", "show", "1"])
+      #expect(show.out.contains("Socrates") && show.out.contains("Note: Added elsewhere"))
+      #expect(!show.out.contains("Plato"))
+    }
+  }
 }

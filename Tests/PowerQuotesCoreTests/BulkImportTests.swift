@@ -162,7 +162,8 @@ struct BulkImportTests {
     let imported = try checkedRows()
     _ = try database.tag(id: 7, with: [FavoriteTag("lucky")], at: testDate)
     _ = try database.editFavorite(
-      id: 8, quote: Quote(text: "Saying changed", author: "Author 3", source: .imported),
+      try #require(try database.favorite(id: 8)),
+      quote: Quote(text: "Saying changed", author: "Author 3", source: .imported),
       note: "edited", at: testDate)
     _ = try database.trashFavorites(ids: [9, 10], at: testDate)
     _ = try checkedRows()

@@ -99,9 +99,11 @@ struct KeyHashTests {
 
     // An edit to the keys of the first, and back.
     let edited = Quote(text: "Edited words.", author: "Someone", source: .manual)
-    _ = try database.editFavorite(id: 1, quote: edited, note: "", at: testDate)
+    _ = try database.editFavorite(
+      try #require(try database.favorite(id: 1)), quote: edited, note: "", at: testDate)
     #expect(throws: StorageError.duplicateFavorite(id: 1)) {
-      try database.editFavorite(id: 1, quote: quote, note: "", at: testDate)
+      try database.editFavorite(
+        try #require(try database.favorite(id: 1)), quote: quote, note: "", at: testDate)
     }
     _ = try database.trashFavorites(ids: [2], at: testDate)
     guard case .added(let readded) = try database.addFavorite(quote, at: testDate) else {

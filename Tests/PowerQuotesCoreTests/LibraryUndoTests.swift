@@ -99,7 +99,7 @@ struct LibraryUndoTests {
     try addSamples(database)
     let before = try LibrarySQL.snapshot(database)
     let edited = try database.editFavorite(
-      id: 3,
+      try #require(try database.favorite(id: 3)),
       quote: Quote(text: "A journey of a thousand li.", author: "Laozi", source: .zenQuotes),
       note: "Tao Te Ching, 64", at: testDate)
     #expect(edited.id == 3)
@@ -126,13 +126,15 @@ struct LibraryUndoTests {
     let changes = try database.libraryChanges()
     #expect(throws: StorageError.duplicateFavorite(id: 3)) {
       try database.editFavorite(
-        id: 3,
+        try #require(try database.favorite(id: 3)),
         quote: Quote(
           text: "luck is what happens when  preparation meets opportunity.",
           author: "SENECA", source: .manual), note: "", at: testDate)
     }
     #expect(throws: StorageError.noSuchFavorite(id: 42)) {
-      try database.editFavorite(id: 42, quote: Samples.socrates, note: "", at: testDate)
+      try database.editFavorite(
+        Favorite(id: 42, quote: Samples.socrates, savedAt: testDate), quote: Samples.socrates,
+        note: "", at: testDate)
     }
     #expect(try LibrarySQL.snapshot(database) == before)
     #expect(try database.libraryChanges() == changes)
@@ -156,7 +158,9 @@ struct LibraryUndoTests {
     states.append(try LibrarySQL.snapshot(database))
     _ = try database.restoreFavorites(ids: [1], at: testDate)
     states.append(try LibrarySQL.snapshot(database))
-    _ = try database.editFavorite(id: 1, quote: Samples.socrates, note: "n", at: testDate)
+    _ = try database.editFavorite(
+      try #require(try database.favorite(id: 1)), quote: Samples.socrates, note: "n",
+      at: testDate)
     states.append(try LibrarySQL.snapshot(database))
 
     let summaries = try database.libraryChanges().map(\.summary)
@@ -185,7 +189,9 @@ struct LibraryUndoTests {
     states.append(try LibrarySQL.snapshot(database))
     _ = try database.restoreFavorites(ids: [1], at: testDate)
     states.append(try LibrarySQL.snapshot(database))
-    _ = try database.editFavorite(id: 1, quote: Samples.socrates, note: "n", at: testDate)
+    _ = try database.editFavorite(
+      try #require(try database.favorite(id: 1)), quote: Samples.socrates, note: "n",
+      at: testDate)
     states.append(try LibrarySQL.snapshot(database))
     _ = try database.removeFavorites(ids: [3])
     states.append(try LibrarySQL.snapshot(database))

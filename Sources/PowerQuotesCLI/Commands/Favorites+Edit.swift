@@ -9,8 +9,12 @@ extension Favorites {
       abstract: "Change a favorite's words, author or note.",
       discussion: """
         With no flag, opens $VISUAL or $EDITOR (else vi) on a small form, as 'git commit' \
-        does; an unchanged or emptied form changes nothing. The id never changes. An edit \
-        that makes the favorite equal to another one is refused with exit status 3. \
+        does; an unchanged or emptied form changes nothing. In the form, a line of the text \
+        that starts with '#' or reads [quote], [author] or [note] has a '\\' before it, which \
+        is not saved. The form is saved only if the favorite was not changed meanwhile by \
+        another command; a form that is not saved (exit 1, or 64 for refused text) is kept in \
+        the data folder, and the error names it. The id never changes. An edit that makes \
+        the favorite equal to another one is refused with exit status 3. \
         'powerquotes fav undo' takes an edit back.
 
         Examples:
@@ -48,10 +52,21 @@ extension Favorites {
     func run(_ env: AppEnvironment) async throws {
       let controller = try env.libraryController()
       let outcome: LibraryController.EditOutcome
-      if let changes = try changes(controller, env) {
-        outcome = try save(changes, controller, env)
+      if quote != nil || author != nil || note != nil {
+        outcome = try save(env) {
+          do {
+            return try controller.edit(id: id, text: quote, author: author, note: note)
+          } catch let error as FavoritesError where error != .notFound(id: id) {
+            // Text a flag gave that cannot be saved: a usage error, as in fav add.
+            throw ValidationError(error.errorDescription ?? "")
+          } catch LibraryError.noteTooLong {
+            throw ValidationError(LibraryError.noteTooLong.errorDescription ?? "")
+          }
+        }
+      } else if let edited = try editInEditor(controller, env) {
+        outcome = edited
       } else {
-        env.console.note("The form was emptied; nothing changed.")
+        env.console.note("The form of favorite \(id) was emptied; nothing changed.")
         guard output.format == .json else { return }
         // An edit that gives nothing changes nothing, and answers with the favorite.
         outcome = try controller.edit(id: id, text: nil, author: nil, note: nil)
@@ -66,32 +81,52 @@ extension Favorites {
       }
     }
 
-    private typealias Changes = (text: String?, author: String?, note: String?)
-
-    /// What the flags give, else what the form comes back with from the editor; nil for an
-    /// emptied form.
-    private func changes(_ controller: LibraryController, _ env: AppEnvironment) throws
-      -> Changes?
+    /// Opens the editor on the favorite's form and saves what it comes back with, over the
+    /// favorite as the form showed it; nil for an emptied form.
+    ///
+    /// The edited form's file is removed once it is used; when what it says cannot be saved
+    /// (another command changed the favorite meanwhile, the text is refused), it is kept and
+    /// the error names it, so nothing typed is lost.
+    private func editInEditor(_ controller: LibraryController, _ env: AppEnvironment) throws
+      -> LibraryController.EditOutcome?
     {
-      if quote != nil || author != nil || note != nil { return (quote, author, note) }
-      let form = try controller.form(id: id)
-      let edited = try env.textEditor.edit(form.rendered(id: id), fileName: "favorite-\(id).txt")
-      guard let filled = try FavoriteEditForm.parse(edited) else { return nil }
-      return (filled.text, filled.author, filled.note)
+      let (form, original) = try controller.form(id: id)
+      let edited = try env.textEditor.edit(
+        form.rendered(id: id), name: "favorite-\(id)", limit: FavoriteEditForm.maxBytes)
+      let reason: FavoriteEditFormError.Reason
+      do {
+        let filled = try FavoriteEditForm.parse(edited.text)
+        let outcome = try filled.map { filled in
+          try save(env) { try controller.edit(original, form: filled) }
+        }
+        edited.discard()
+        return outcome
+      } catch FavoriteEditFormError.sectionMissing(let section) {
+        reason = .sectionMissing(section)
+      } catch FavoriteEditFormError.textAboveSections {
+        reason = .textAboveSections
+      } catch LibraryError.changedMeanwhile {
+        reason = .changedMeanwhile
+      } catch FavoritesError.notFound {
+        reason = .removedMeanwhile
+      } catch LibraryError.noteTooLong {
+        reason = .noteTooLong
+      } catch let error as FavoritesError {
+        guard let problem = error.problem else { throw error }
+        reason = .refused(problem)
+      } catch {
+        edited.discard()
+        throw error
+      }
+      throw FavoriteEditFormError.notSaved(id: id, reason: reason, kept: edited.path)
     }
 
-    /// Saves `changes`, turning what cannot be saved into the command's errors.
+    /// Runs `edit`, turning "Already a Favorite" into its sentence and exit status.
     private func save(
-      _ changes: Changes, _ controller: LibraryController, _ env: AppEnvironment
+      _ env: AppEnvironment, _ edit: () throws -> LibraryController.EditOutcome
     ) throws -> LibraryController.EditOutcome {
       do {
-        return try controller.edit(
-          id: id, text: changes.text, author: changes.author, note: changes.note)
-      } catch let error as FavoritesError where error != .notFound(id: id) {
-        // Text the form or a flag gave that cannot be saved: a usage error, as in fav add.
-        throw ValidationError(error.errorDescription ?? "")
-      } catch LibraryError.noteTooLong {
-        throw ValidationError(LibraryError.noteTooLong.errorDescription ?? "")
+        return try edit()
       } catch LibraryError.alreadyFavorite {
         env.console.failed(AddFavoriteView.alreadyFavorite)
         throw ExitCodes.alreadyFavorite

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PowerQuotesCore
 
 /// The exit codes powerquotes documents, beyond ArgumentParser's 0, 1 and 64.
 enum ExitCodes {
@@ -24,9 +25,15 @@ struct UserFacingError: Error, CustomStringConvertible {
     return error
   }
 
-  /// The exit code for `error`: 64 for a setting that cannot be used, else ArgumentParser's.
+  /// The exit code for `error`: 64 for a setting that cannot be used or a refused edit form,
+  /// else ArgumentParser's.
   static func exitCode(for error: any Error) -> Int32 {
     if error is ConfigurationError { return ExitCode.validationFailure.rawValue }
+    // Text an edited form gave that cannot be saved is refused as a flag's is (the form is
+    // kept, and there is no usage to show).
+    if let form = error as? FavoriteEditFormError, form.refusesText {
+      return ExitCode.validationFailure.rawValue
+    }
     return PowerQuotesCommand.exitCode(for: adapting(error)).rawValue
   }
 

@@ -29,6 +29,17 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
     }
   }
 
+  /// The problem of the text this error is about, or nil when it is not about text.
+  public var problem: QuoteText.Problem? {
+    switch self {
+    case .emptyText: .emptyText
+    case .emptyAuthor: .emptyAuthor
+    case .textTooLong: .textTooLong
+    case .authorTooLong: .authorTooLong
+    case .notFound, .nothingShownYet, .nothingToShareYet: nil
+    }
+  }
+
   public var errorDescription: String? {
     switch self {
     case .notFound(let id):

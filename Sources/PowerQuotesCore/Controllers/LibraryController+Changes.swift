@@ -13,18 +13,32 @@ extension LibraryController {
     case unchanged(Favorite)
   }
 
-  /// The form for editing favorite `id`, filled in with what it holds now.
+  /// The form for editing favorite `id`, filled in with what it holds now, and the favorite
+  /// it was made from: what ``edit(_:form:)`` saves the edited form over.
   ///
   /// - Throws: ``FavoritesError/notFound(id:)``.
-  public func form(id: Int64) throws -> FavoriteEditForm {
+  public func form(id: Int64) throws -> (form: FavoriteEditForm, favorite: Favorite) {
     guard let favorite = try database.favorite(id: id) else {
       throw FavoritesError.notFound(id: id)
     }
-    return FavoriteEditForm(
-      text: favorite.quote.text, author: favorite.quote.author, note: favorite.note)
+    return (FavoriteEditForm(favorite), favorite)
   }
 
-  /// Changes what is given of favorite `id`'s words, author and note; the rest stays.
+  /// Saves the edited form of `original` (see ``form(id:)``): what it changes of the words,
+  /// author and note, only if the favorite still holds what `original` held.
+  ///
+  /// A field the form gives back as it was is not written, so an editor that saves the form
+  /// unchanged, or only adds to the note, changes nothing else.
+  ///
+  /// - Throws: as ``edit(id:text:author:note:)``, and ``LibraryError/changedMeanwhile(id:)``
+  ///   when another command changed the words, author or note since the form was made.
+  public func edit(_ original: Favorite, form edited: FavoriteEditForm) throws -> EditOutcome {
+    let changes = edited.changes(from: FavoriteEditForm(original))
+    return try edit(original, text: changes.text, author: changes.author, note: changes.note)
+  }
+
+  /// Changes what is given of favorite `id`'s words, author and note; the rest stays, even
+  /// when another command changes it at the same time.
   ///
   /// The text is admitted as `fav add` admits it (``QuoteText``); the id, source, saved
   /// time and tags stay.
@@ -34,9 +48,26 @@ extension LibraryController {
   public func edit(id: Int64, text: String?, author: String?, note: String?) throws
     -> EditOutcome
   {
-    guard let favorite = try database.favorite(id: id) else {
-      throw FavoritesError.notFound(id: id)
+    while true {
+      guard let favorite = try database.favorite(id: id) else {
+        throw FavoritesError.notFound(id: id)
+      }
+      do {
+        return try edit(favorite, text: text, author: author, note: note)
+      } catch LibraryError.changedMeanwhile {
+        // Another command wrote the fields not given here between the read and the write:
+        // read them again rather than write back what was read. Each retry follows a write
+        // that succeeded, so this ends.
+        continue
+      }
     }
+  }
+
+  /// Gives `favorite` what is given of the words, author and note, if it still holds what
+  /// `favorite` holds.
+  private func edit(_ favorite: Favorite, text: String?, author: String?, note: String?) throws
+    -> EditOutcome
+  {
     var quote = favorite.quote
     if let text { quote.text = text }
     if let author { quote.author = author }
@@ -54,7 +85,7 @@ extension LibraryController {
     }
     return .edited(
       try translatingStorageErrors {
-        try database.editFavorite(id: id, quote: quote, note: newNote, at: now())
+        try database.editFavorite(favorite, quote: quote, note: newNote, at: now())
       })
   }
 

@@ -86,6 +86,8 @@ public struct LibraryController: Sendable {
       throw LibraryError.notInTrash(id: id)
     } catch StorageError.duplicateFavorite(let id) {
       throw LibraryError.alreadyFavorite(id: id)
+    } catch StorageError.favoriteChanged(let id) {
+      throw LibraryError.changedMeanwhile(id: id)
     }
   }
 }

@@ -12,6 +12,8 @@ public enum LibraryError: LocalizedError, Equatable, Sendable {
   case nothingToUndo
   /// The note is longer than ``LibraryController/maxNoteLength``.
   case noteTooLong
+  /// Another command changed favorite `id`'s words, author or note after the edit read them.
+  case changedMeanwhile(id: Int64)
 
   public var errorDescription: String? {
     switch self {
@@ -24,6 +26,9 @@ public enum LibraryError: LocalizedError, Equatable, Sendable {
     case .noteTooLong:
       "The note is longer than \(LibraryController.maxNoteLength) characters, more than "
         + "powerquotes keeps. Shorten it."
+    case .changedMeanwhile(let id):
+      "Favorite \(id) was changed by another command while it was being edited, so the edit "
+        + "was not saved; run 'powerquotes fav show \(id)' to see it now."
     }
   }
 }

@@ -13,11 +13,18 @@ public enum DatabaseLocation {
     if let path = environment["POWERQUOTES_DATABASE"], !path.isEmpty {
       return expandingTilde(path, environment: environment)
     }
+    return dataFolder(environment: environment) + "/" + fileName
+  }
+
+  /// powerquotes' data folder: `$XDG_DATA_HOME/powerquotes`, else
+  /// `~/.local/share/powerquotes`, where the database lives unless told otherwise, and where
+  /// `fav edit` keeps a form it could not save.
+  public static func dataFolder(environment: [String: String]) -> String {
     // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
     if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-      return dataHome + "/powerquotes/" + fileName
+      return dataHome + "/powerquotes"
     }
-    return home(environment) + "/.local/share/powerquotes/" + fileName
+    return home(environment) + "/.local/share/powerquotes"
   }
 
   static func home(_ environment: [String: String]) -> String {

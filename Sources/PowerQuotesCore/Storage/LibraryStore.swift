@@ -88,11 +88,14 @@ public protocol LibraryStore: Sendable {
   /// that last moved one of them to the trash, and every older one), and only those.
   func emptyTrash(ids: [Int64]) throws -> Int
 
-  /// Gives favorite `id` this quote (text and author; its source stays) and note, recomputing
-  /// its keys; the unique key decides whether it now equals another favorite.
+  /// Gives favorite `old.id` this quote (text and author; its source stays) and note,
+  /// recomputing its keys, only if it still holds the words, author and note of `old`: one
+  /// compare-and-swap, so an edit made from what a favorite held never reverts what another
+  /// command wrote since. The unique key decides whether it now equals another favorite.
   ///
-  /// - Throws: ``StorageError/noSuchFavorite(id:)`` or ``StorageError/duplicateFavorite(id:)``.
-  func editFavorite(id: Int64, quote: Quote, note: String, at date: Date) throws -> Favorite
+  /// - Throws: ``StorageError/noSuchFavorite(id:)``, ``StorageError/favoriteChanged(id:)`` or
+  ///   ``StorageError/duplicateFavorite(id:)``; then nothing changed.
+  func editFavorite(_ old: Favorite, quote: Quote, note: String, at date: Date) throws -> Favorite
 
   /// The changes that can be undone, newest first.
   func libraryChanges() throws -> [LibraryChange]

@@ -31,6 +31,9 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
   /// The database lacks a table or column powerquotes made (`missing` is SQLite's words): another
   /// program's database with a schema version set, or a damaged one.
   case notALibrary(path: String, missing: String)
+  /// An edit of favorite `id` was made from words, an author or a note it no longer holds
+  /// (another command changed them meanwhile); nothing was changed.
+  case favoriteChanged(id: Int64)
   /// SQLite refused an operation (a disk error, a damaged file, a read-only file).
   case sqlite(path: String, message: String)
   /// A row holds a value that is not of its column's kind (a damaged or hand-edited file).
@@ -82,6 +85,8 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
     case .notALibrary(let path, let missing):
       "\(shown(path)) is not a powerquotes database, or it is damaged (\(shown(missing))). "
         + "Pass another file with --database, or check this one with sqlite3."
+    case .favoriteChanged(let id):
+      "Favorite \(id) was changed by another command meanwhile, so the edit was not saved."
     case .sqlite(let path, let message):
       "The database \(shown(path)) could not be used: \(shown(message))."
     case .unreadableValue(let path):

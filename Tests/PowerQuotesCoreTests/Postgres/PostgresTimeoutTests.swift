@@ -13,11 +13,12 @@ struct PostgresTimeoutTests {
     try PostgresTestServer.withFreshDatabase { url in
       let store = try PostgresStore.open(url: url, timeout: 0.5)
       _ = try store.addFavorite(Samples.rumi, at: testDate)
+      let rumi = try #require(try store.favorite(id: 1))
       let holder = try PostgresConnection(url: url, timeout: 10)
       try holder.execute("BEGIN")
       try holder.execute("SELECT id FROM favorite WHERE id = 1 FOR UPDATE")
       #expect {
-        try store.editFavorite(id: 1, quote: Samples.lao, note: "", at: testDate)
+        try store.editFavorite(rumi, quote: Samples.lao, note: "", at: testDate)
       } throws: { error in
         let sentence = error.localizedDescription
         return error as? PostgresError == .lockTimedOut(server: url.server, seconds: 0.5)
@@ -31,7 +32,7 @@ struct PostgresTimeoutTests {
       // Nothing changed, nothing recorded, and the same connection goes on.
       #expect(try store.favorite(id: 1)?.quote == Samples.rumi)
       #expect(try store.libraryChanges().map(\.kind) == [.add])
-      _ = try store.editFavorite(id: 1, quote: Samples.lao, note: "", at: testDate)
+      _ = try store.editFavorite(rumi, quote: Samples.lao, note: "", at: testDate)
       #expect(try store.favorite(id: 1)?.quote.text == Samples.lao.text)
     }
   }
