@@ -55,7 +55,8 @@ import Testing
       counts.months
         == expected.map { FavoriteStats.Count($0.key, $0.value) }.sorted {
           // In the calendar's order, `unknown` last.
-          (CalendarMonth(text: $0.name)?.index ?? .max) < (CalendarMonth(text: $1.name)?.index ?? .max)
+          (CalendarMonth(text: $0.name)?.index ?? .max)
+            < (CalendarMonth(text: $1.name)?.index ?? .max)
         })
     #expect(counts.sources.map(\.count).reduce(0, +) == expected.values.reduce(0, +))
     // Most favorites first.
