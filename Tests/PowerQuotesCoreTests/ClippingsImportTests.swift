@@ -298,18 +298,19 @@ struct ReadwiseImportTests {
         Quote(
           text: "It is a truth universally acknowledged.", author: "Jane Austen", source: .imported
         ),
-        Quote(text: "A line from an article.", author: "Unknown", source: .imported),
       ])
     #expect(
       batch.quotes.map(\.note) == [
         "Meditations, location 180\nRead again, slowly.", "Pride and Prejudice, page 3",
-        "A Blog Post",
       ])
-    #expect(batch.quotes.map(\.tags) == [["stoic", "virtue"], [], []])
-    #expect(
-      batch.quotes.map(\.savedAt) == [Date(timeIntervalSince1970: 1_551_737_732), nil, nil])
+    #expect(batch.quotes.map(\.tags) == [["stoic", "virtue"], []])
+    // An empty time is the import's; one that is none is refused, as a CSV saved_at is.
+    #expect(batch.quotes.map(\.savedAt) == [Date(timeIntervalSince1970: 1_551_737_732), nil])
     #expect(
       batch.rejected == [
+        ImportRejection(
+          position: 3,
+          reason: .invalidTime(field: "Highlighted at", text: "not a date", problem: .notISO8601)),
         ImportRejection(
           position: 4, reason: .invalidTag("two words", problem: "has a space in it")),
         ImportRejection(position: 5, reason: .emptyText),

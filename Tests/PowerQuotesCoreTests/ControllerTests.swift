@@ -174,7 +174,8 @@ struct ControllerTests {
     #expect(typed.quote.text == "Spaced out.")
     #expect(typed.quote.author == "Ann")
     var page: [Int64] = []
-    #expect(try controller.forEach(author: "UMAR", after: 0, limit: 10) { page.append($0.id) } == 1)
+    #expect(
+      try controller.forEach(author: "UMAR", after: 0, limit: 10) { page.append($0.id) }.count == 1)
     #expect(page == [second.id])
   }
 

@@ -149,7 +149,8 @@ struct ImportParserTests {
           position: 9,
           reason: .invalidField(name: "source_id", expected: "a positive whole number")),
         ImportRejection(
-          position: 10, reason: .invalidField(name: "saved_at", expected: "an ISO 8601 date")),
+          position: 10,
+          reason: .invalidTime(field: "saved_at", text: "yesterday", problem: .notISO8601)),
         ImportRejection(
           position: 12,
           reason: .invalidField(name: "source_id", expected: "a positive whole number")),
@@ -172,7 +173,7 @@ struct ImportParserTests {
         ImportRejection(position: 3, reason: .emptyAuthor),
         ImportRejection(position: 4, reason: .emptyText),
         ImportRejection(
-          position: 5, reason: .invalidField(name: "savedAt", expected: "an ISO 8601 date")),
+          position: 5, reason: .invalidTime(field: "savedAt", text: "soon", problem: .notISO8601)),
       ])
     #expect(json.quotes.map(\.position) == [6])
 

@@ -321,7 +321,7 @@ struct SearchUpgradeTests {
     #expect(favorites.map(\.id) == [1, 3, 4])
     #expect(favorites.map(\.quote) == [Samples.rumi, Samples.lao, Samples.seneca])
     #expect(
-      favorites.map { ExportView.timestamp($0.savedAt) } == [
+      favorites.map { $0.savedAt.map(ExportView.timestamp) } == [
         "2026-11-01T10:00:00.250Z", "2026-11-03T10:00:00.250Z", "2026-11-04T10:00:00.250Z",
       ])
     #expect(favorites.allSatisfy { $0.note.isEmpty && $0.tags.isEmpty })

@@ -50,6 +50,26 @@ struct StatsTests {
     #expect(paris.months == [.init("2026-01", 1), .init("2026-02", 1), .init("2026-03", 2)])
   }
 
+  /// Issue 20: the first and last times the library keeps are local years -1 and 10000 in
+  /// zones far from UTC; their months are named and ordered as the calendar has them.
+  @Test("Months at the calendar's edges, in zones far from UTC", arguments: StoreFactory.all)
+  func edgeMonths(store: StoreFactory) throws {
+    let database = try store.make()
+    try add(database, "First.", by: "Ann", at: "0000-01-01 00:00")
+    try add(database, "Now.", by: "Bob", at: "2026-01-15 08:00")
+    try add(database, "Last.", by: "Cy", at: "9999-12-31 23:59")
+    let east = try stats(database, localTime: LocalTime { _ in 14 * 3600 })
+    #expect(east.months == [.init("0000-01", 1), .init("2026-01", 1), .init("10000-01", 1)])
+    #expect(
+      StatsView.filledMonths(east.months).map(\.name)
+        == ["0000-01", "0000-02..2025-12", "2026-01", "2026-02..9999-12", "10000-01"])
+    let west = try stats(database, localTime: LocalTime { _ in -12 * 3600 })
+    #expect(west.months == [.init("-0001-12", 1), .init("2026-01", 1), .init("9999-12", 1)])
+    #expect(
+      StatsView.filledMonths(west.months).map(\.name)
+        == ["-0001-12", "0000-01..2025-12", "2026-01", "2026-02..9999-11", "9999-12"])
+  }
+
   @Test("At most ten authors, most favorites first, ties by name", arguments: StoreFactory.all)
   func topTen(store: StoreFactory) throws {
     let database = try store.make()

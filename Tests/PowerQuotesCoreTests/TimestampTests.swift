@@ -98,6 +98,81 @@ struct TimestampTests {
     }
   }
 
+  /// Issue 20: a time enters the library only as a real date and time whose UTC value lies in
+  /// the years 0000 through 9999 (milliseconds rounded, as they are kept); nothing rolls over.
+  @Test(
+    "Times at the edge of the calendar: real and in range, or refused",
+    arguments: [
+      // In range once in UTC: the first and last millisecond, from any offset.
+      ("0000-01-01T00:00:00Z", "0000-01-01 00:00:00.000"),
+      ("0000-01-01", "0000-01-01 00:00:00.000"),
+      ("0000-01-01T00:00:00-00:01", "0000-01-01 00:01:00.000"),
+      ("0000-01-01T13:59:59.999+14:00", "-"),
+      ("0000-01-01T14:00:00+14:00", "0000-01-01 00:00:00.000"),
+      ("9999-12-31T23:59:59.999Z", "9999-12-31 23:59:59.999"),
+      ("9999-12-31T23:59:59.9994Z", "9999-12-31 23:59:59.999"),
+      ("9999-12-31T09:59:59.999-14:00", "9999-12-31 23:59:59.999"),
+      ("9999-12-31T18:59:59-05:00", "9999-12-31 23:59:59.000"),
+      ("9999-12-31", "9999-12-31 00:00:00.000"),
+      // Leap days that exist (and the offset crosses the day).
+      ("2024-02-29T23:30:00-01:00", "2024-03-01 00:30:00.000"),
+      ("2000-02-29", "2000-02-29 00:00:00.000"),
+      ("0000-02-29", "0000-02-29 00:00:00.000"),
+      ("2026-01-15T08:00:00+23:59", "2026-01-14 08:01:00.000"),
+      // Out of range in UTC, though the local time is in it.
+      ("9999-12-31T23:00:00-05:00", "-"),
+      ("0000-01-01T00:00:00+14:00", "-"),
+      ("9999-12-31T23:59:59.9995Z", "-"),
+      // No such day or time: never the next one.
+      ("2020-02-30", "-"), ("2021-02-29", "-"), ("1900-02-29", "-"), ("2026-04-31", "-"),
+      ("2026-13-01", "-"), ("2026-00-10", "-"), ("2026-01-00", "-"),
+      ("2020-12-31T23:59:60Z", "-"), ("2020-12-31T24:00Z", "-"), ("2020-12-31T24:00:00Z", "-"),
+      ("2020-12-31T23:60Z", "-"),
+      ("2020-01-01T00:00:00+25:00", "-"), ("2020-01-01T00:00:00+24:00", "-"),
+      ("2020-01-01T00:00:00-01:60", "-"),
+      ("10000-01-01T00:00:00Z", "-"), ("-0001-12-31T00:00:00Z", "-"),
+    ])
+  func edges(text: String, stored: String) {
+    let expected = stored == "-" ? nil : Timestamp.date(stored: stored)
+    #expect(stored == "-" || expected != nil, "the expected time \(stored) reads")
+    #expect(Timestamp.date(iso8601: text) == expected, "\(text)")
+    // Every import reads it so: a CSV row with it is saved at that time, or rejected.
+    let csv = "quote,author,saved_at\r\nA quote.,Someone,\(text)\r\n"
+    let batch = try? ImportParser.parse(Data(csv.utf8), origin: "test.csv")
+    #expect(batch?.quotes.map(\.savedAt) == (expected.map { [$0] } ?? []), "\(text)")
+    #expect(batch?.rejected.count == (expected == nil ? 1 : 0), "\(text)")
+  }
+
+  @Test("A refused time is named with its text and why, in every import format")
+  func refusals() throws {
+    let cases: [(String, Timestamp.Problem)] = [
+      ("9999-12-31T23:00:00-05:00", .outOfRange), ("0000-01-01T00:00:00+14:00", .outOfRange),
+      ("2020-02-30", .noSuchTime), ("2020-01-01T00:00:00+25:00", .noSuchTime),
+      ("2020-12-31T23:59:60Z", .noSuchTime), ("2020-12-31T24:00Z", .noSuchTime),
+      ("last Tuesday", .notISO8601), ("20260115T080000Z", .notISO8601),
+    ]
+    for (text, problem) in cases {
+      #expect(Timestamp.parse(iso8601: text) == .failure(problem), "\(text)")
+    }
+    let files = [
+      "quote,author,saved_at\nA quote.,Someone,9999-12-31T23:00:00-05:00\n",
+      #"[{"quote": "A quote.", "author": "Someone", "savedAt": "9999-12-31T23:00:00-05:00"}]"#,
+      "Highlight,Book Title,Book Author,Amazon Book ID,Note,Color,Tags,Location Type,Location,"
+        + "Highlighted at,Document tags\nA quote.,A Book,Someone,,,,,,,"
+        + "9999-12-31T23:00:00-05:00,\n",
+    ]
+    let fields = ["saved_at", "savedAt", "Highlighted at"]
+    for (file, field) in zip(files, fields) {
+      let batch = try ImportParser.parse(Data(file.utf8), origin: "file")
+      #expect(batch.quotes.isEmpty, "\(field)")
+      #expect(
+        batch.rejected.map(\.reason.message) == [
+          "its \(field) '9999-12-31T23:00:00-05:00' is, in UTC, outside the times the library "
+            + "keeps (0000-01-01T00:00:00Z through 9999-12-31T23:59:59.999Z)."
+        ])
+    }
+  }
+
   @Test func separator() {
     #expect(
       Timestamp.utc(Date(timeIntervalSince1970: 0), separator: "T") == "1970-01-01T00:00:00.000")

@@ -33,12 +33,13 @@ struct FavoriteListing: ShellContinuation {
       var output = BufferedOutput(env.console)
       var array = JSONArrayView()
       output.append(array.opening)
-      try controller.forEachRow(author: author, tag: tag) {
+      let listed = try controller.forEachRow(author: author, tag: tag) {
         array.appendElement($0, to: &output.bytes)
         output.lineEnded()
       }
       output.append(array.closing)
       output.flush()
+      try listed.requireNoneLeftOut()
       return nil
     case .text:
       let shape = try controller.listShape(
@@ -93,7 +94,7 @@ struct FavoriteListing: ShellContinuation {
       if pager.shown == first - 1 { output.append(pager.header()) }
       pager.appendRow(row, to: &output.bytes)
       output.lineEnded()
-    }
+    }.count
     guard count > 0 else {
       ended = true
       env.console.note(FavoritePager.endedEarly)

@@ -55,26 +55,32 @@ extension Favorites {
     func run(_ env: AppEnvironment) async throws {
       let controller = try env.favoritesController()
       let tag = tagOption.parsed
-      let rows = { _ = try controller.forEachRow(author: author, tag: tag, $0) }
+      // A favorite whose saved time cannot be read is left out and named once the others are
+      // written, so that one bad row never stops a backup.
+      var listed = ListedFavorites()
+      let rows = { listed = try controller.forEachRow(author: author, tag: tag, $0) }
       guard let output = OutputPath.file(output) else {
         // On a terminal the export is read, not saved: no stored escape sequence may reach it.
         // (Into a file or a pipe, it is data and stays exactly as stored.)
         guard env.terminal.outputIsTerminal else {
           _ = try ExportView.stream(format, rows: rows) { env.console.outBytes($0) }
+          try listed.requireNoneLeftOut()
           return
         }
         var buffered = BufferedOutput(env.console)
-        let favorites = { _ = try controller.forEach(author: author, tag: tag, $0) }
+        let favorites = { listed = try controller.forEach(author: author, tag: tag, $0) }
         _ = try ExportView.stream(format, of: favorites) { text in
           buffered.append(UntrustedText.sanitizedKeepingLines(text))
         }
         buffered.flush()
+        try listed.requireNoneLeftOut()
         return
       }
       let file = try OutputFile(path: output, protecting: try env.database.filePath())
       let count = try ExportView.stream(format, rows: rows) { try file.write($0) }
       try file.close()
       env.console.note(ExportView.exported(count: count, to: output))
+      try listed.requireNoneLeftOut()
     }
   }
 }

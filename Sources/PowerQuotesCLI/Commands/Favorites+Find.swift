@@ -54,11 +54,13 @@ extension Favorites {
       case .json:
         var array = JSONArrayView()
         out.append(array.opening)
-        try controller.findRows(query, tag: tag) {
+        let listed = try controller.findRows(query, tag: tag) {
           array.appendElement($0, to: &out.bytes)
           out.lineEnded()
         }
         out.append(array.closing)
+        out.flush()
+        try listed.requireNoneLeftOut()
       case .text:
         guard controller.findMeasuresAhead else {
           // A store that would run the search twice: the hits are kept and measured.

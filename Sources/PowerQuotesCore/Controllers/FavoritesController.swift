@@ -97,7 +97,8 @@ public struct FavoritesController: Sendable {
     return shape
   }
 
-  /// Calls `body` with favorites one at a time, in id order, and returns how many.
+  /// Calls `body` with favorites one at a time, in id order, and returns how many, and which
+  /// it left out (``ListedFavorites``: a favorite whose saved time the store cannot read).
   ///
   /// Only those whose author contains `author` and that have `tag`, when given; only those
   /// after id `afterID`, `limit` at most, when given. The count tells a page that came back
@@ -109,15 +110,9 @@ public struct FavoritesController: Sendable {
     after afterID: Int64 = 0,
     limit: Int? = nil,
     _ body: (Favorite) throws -> Void
-  ) throws -> Int {
-    // `body` is called only while this runs; it escapes only into the store's body below.
-    try withoutActuallyEscaping(body) { body in
-      var count = 0
-      try database.forEachFavorite(matching: author, tag: tag, after: afterID, limit: limit) {
-        count += 1
-        try body($0)
-      }
-      return count
+  ) throws -> ListedFavorites {
+    try forEachRow(author: author, tag: tag, after: afterID, limit: limit) {
+      try body($0.favorite)
     }
   }
 
@@ -131,16 +126,16 @@ public struct FavoritesController: Sendable {
     limit: Int? = nil,
     columns: FavoriteColumns = .all,
     _ body: (FavoriteRow) throws -> Void
-  ) throws -> Int {
+  ) throws -> ListedFavorites {
+    // `body` is called only while this runs; it escapes only into the store's body below.
     try withoutActuallyEscaping(body) { body in
-      var count = 0
+      var listed = ListedFavorites()
       try database.forEachFavoriteRow(
         matching: author, tag: tag, after: afterID, limit: limit, columns: columns
       ) {
-        count += 1
-        try body($0)
+        try listed.pass($0, columns: columns, to: body)
       }
-      return count
+      return listed
     }
   }
 

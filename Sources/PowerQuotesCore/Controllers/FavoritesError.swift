@@ -18,6 +18,9 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
   case textTooLong
   /// The author is longer than ``QuoteText/maxAuthorLength``.
   case authorTooLong
+  /// A listing wrote every favorite but these, whose `saved_at` the store holds as no time the
+  /// library keeps (see ``Favorite/savedAt``).
+  case unreadableSavedTimes(ids: [Int64])
 
   /// The error for a quote ``QuoteText`` keeps out.
   public init(_ problem: QuoteText.Problem) {
@@ -59,6 +62,23 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
     case .authorTooLong:
       "The author is longer than \(QuoteText.maxAuthorLength) characters, more than "
         + "powerquotes keeps. Shorten it."
+    case .unreadableSavedTimes(let ids):
+      Self.unreadableSavedTimes(ids)
     }
+  }
+
+  /// The sentence for ``unreadableSavedTimes(ids:)``: the ids (the first ten, and how many
+  /// more), and what to do.
+  private static func unreadableSavedTimes(_ ids: [Int64]) -> String {
+    let shown = ids.prefix(10).map(String.init).joined(separator: ", ")
+    let command = "fav rm " + ids.prefix(10).map(String.init).joined(separator: " ")
+    let more = ids.count > 10 ? " and \(ids.count - 10) more" : ""
+    let (which, its, it) =
+      ids.count == 1
+      ? ("Favorite \(shown) was", "its", "it")
+      : ("Favorites \(shown)\(more) were", "their", "them")
+    return "\(which) left out, the others written: the database holds no time powerquotes can "
+      + "read in \(its) saved_at (UTC from 0000-01-01 to 9999-12-31, as 2026-01-15 "
+      + "08:00:00.000). Correct \(it) in the database, or remove \(it) with '\(command)'."
   }
 }

@@ -28,14 +28,22 @@ public struct LibraryController: Sendable {
 
   /// ``find(_:tag:matches:_:)`` without matches, for a writer: each hit as a ``FavoriteRow``
   /// of `columns` (the table's, or all), its columns' bytes when the store lends them (valid
-  /// only during the call to `body`).
+  /// only during the call to `body`); returns how many, and which it left out
+  /// (``ListedFavorites``: a favorite whose saved time the store cannot read).
+  @discardableResult
   public func findRows(
     _ query: SearchQuery,
     tag: FavoriteTag? = nil,
     columns: FavoriteColumns = .all,
     _ body: (FavoriteRow) throws -> Void
-  ) throws {
-    try database.forEachSearchRow(query, tag: tag, columns: columns, body)
+  ) throws -> ListedFavorites {
+    try withoutActuallyEscaping(body) { body in
+      var listed = ListedFavorites()
+      try database.forEachSearchRow(query, tag: tag, columns: columns) {
+        try listed.pass($0, columns: columns, to: body)
+      }
+      return listed
+    }
   }
 
   /// Whether ``findShape(_:tag:widthLimit:authorWidth:)`` costs less than the search itself,

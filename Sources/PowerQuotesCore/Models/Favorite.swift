@@ -9,15 +9,19 @@ public struct Favorite: Codable, Sendable, Identifiable {
   public var id: Int64
   /// The quote, as received.
   public var quote: Quote
-  /// When it was saved.
-  public var savedAt: Date
+  /// When it was saved; nil when the store holds a value there that is no time the library
+  /// keeps (a row written by hand, or by an older version that let a time past 9999 in).
+  ///
+  /// Such a favorite can still be shown, edited, tagged and removed; a listing that writes
+  /// times leaves it out and names it (see ``FavoritesController/forEachRow(author:tag:after:limit:columns:_:)``).
+  public var savedAt: Date?
   /// The user's note on it; empty when there is none.
   public var note: String
   /// Its tags: lower-case words in name order (see ``FavoriteTag``).
   public var tags: [String]
 
   /// Makes a favorite.
-  public init(id: Int64, quote: Quote, savedAt: Date, note: String = "", tags: [String] = []) {
+  public init(id: Int64, quote: Quote, savedAt: Date?, note: String = "", tags: [String] = []) {
     self.id = id
     self.quote = quote
     self.savedAt = savedAt
@@ -38,7 +42,7 @@ public struct Favorite: Codable, Sendable, Identifiable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decode(Int64.self, forKey: .id)
     quote = try Quote(from: decoder)
-    savedAt = try container.decode(Date.self, forKey: .savedAt)
+    savedAt = try container.decodeIfPresent(Date.self, forKey: .savedAt)
     note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
     tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
   }
@@ -47,7 +51,7 @@ public struct Favorite: Codable, Sendable, Identifiable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try quote.encode(to: encoder)
-    try container.encode(savedAt, forKey: .savedAt)
+    try container.encodeIfPresent(savedAt, forKey: .savedAt)
     if !note.isEmpty { try container.encode(note, forKey: .note) }
     if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
   }

@@ -33,7 +33,8 @@ public enum FavoriteColumns: Sendable {
   /// Every column: what JSON and exports write.
   case all
   /// The id, quote, author and tags: what the favorites table shows. The other columns of such a
-  /// row are empty (``FavoriteRow/favorite`` has no source, note or saved time).
+  /// row are empty (``FavoriteRow/favorite`` has no source, note or saved time: its `savedAt` is
+  /// nil, and no listing leaves it out for that).
   case table
 }
 
@@ -90,7 +91,7 @@ public struct RawFavorite {
       quote: Quote(
         text: Self.string(quote), author: Self.string(author),
         source: QuoteSource(rawValue: Self.string(source)), sourceID: sourceID),
-      savedAt: Timestamp.storedDate(savedAt) ?? .distantPast,
+      savedAt: Timestamp.storedDate(savedAt),
       note: Self.string(note),
       tags: Self.tagList(Self.string(tags))
     )

@@ -124,12 +124,12 @@ extension ImportParser {
     }
     var savedAt: Date?
     if let savedAtText, !savedAtText.trimmed.isEmpty {
-      guard let date = date(iso8601: savedAtText) else {
-        batch.reject(
-          position: position, .invalidField(name: "saved_at", expected: "an ISO 8601 date"))
+      switch time(savedAtText, field: "saved_at") {
+      case .success(let date): savedAt = date
+      case .failure(let reason):
+        batch.reject(position: position, reason)
         return
       }
-      savedAt = date
     }
     var tags: [String] = []
     if let tagsText {

@@ -110,9 +110,15 @@ extension ImportParser {
       )
       return
     }
-    guard case .string(let savedAtText) = savedAtValue, let savedAt = date(iso8601: savedAtText)
-    else {
+    guard case .string(let savedAtText) = savedAtValue else {
       batch.reject(position: position, .invalidField(name: "savedAt", expected: "an ISO 8601 date"))
+      return
+    }
+    let savedAt: Date
+    switch time(savedAtText, field: "savedAt") {
+    case .success(let date): savedAt = date
+    case .failure(let reason):
+      batch.reject(position: position, reason)
       return
     }
     var source = QuoteSource.imported

@@ -31,8 +31,9 @@ extension ImportParser {
   ///
   /// Each row's highlight becomes a quote by the book's author ("Unknown"
   /// when the row has none), whose note names the book and the location, then the row's note;
-  /// its tags (separated by commas) become tags, and its `Highlighted at` the saved time when it
-  /// reads as an ISO 8601 date (else the import's time). Blank lines are skipped.
+  /// its tags (separated by commas) become tags, and its `Highlighted at` the saved time (the
+  /// import's time when it is empty; a row whose time is no time the library keeps is
+  /// rejected, as a CSV `saved_at` is). Blank lines are skipped.
   static func parseReadwise(
     _ input: inout ByteReader, header: ReadwiseHeader, origin: String, sink: QuoteSink? = nil
   ) throws -> Batch {
@@ -80,8 +81,15 @@ extension ImportParser {
     var note = place.joined(separator: ", ")
     if !isEmptyTrimmed(userNote) { note += (note.isEmpty ? "" : "\n") + userNote.trimmed }
     let highlightedAt = values[7].trimmed
-    let savedAt =
-      highlightedAt.isEmpty ? nil : date(iso8601: highlightedAt.replacing(" ", with: "T"))
+    var savedAt: Date?
+    if !highlightedAt.isEmpty {
+      switch time(highlightedAt, field: "Highlighted at") {
+      case .success(let date): savedAt = date
+      case .failure(let reason):
+        batch.reject(position: position, reason)
+        return
+      }
+    }
     batch.add(
       position: position, text: text.trimmed,
       author: isEmptyTrimmed(author) ? unknownAuthor : author.trimmed, source: .imported,

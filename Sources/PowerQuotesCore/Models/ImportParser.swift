@@ -274,22 +274,16 @@ public enum ImportParser {
     text.unicodeScalars.allSatisfy(String.isWhitespaceOrNewline)
   }
 
-  /// A date in ISO 8601, with or without fractional seconds.
-  static func date(iso8601 text: String) -> Date? {
+  /// The time a file's `field` (such as `saved_at`) holds, read by
+  /// ``Timestamp/parse(iso8601:)``, the one reading of times that enter the library; else the
+  /// rejection that names the field, its text and why it is no time the library keeps.
+  static func time(_ text: String, field: String) -> Result<Date, ImportRejection.Reason> {
     // What `fav export` writes, read digit by digit.
-    if let date = Timestamp.date(exported: text) { return date }
+    if let date = Timestamp.date(exported: text) { return .success(date) }
     let trimmed = text.trimmed
-    // The usual shapes, in the proleptic Gregorian calendar as the library keeps times; then
-    // Foundation's parser for any other (which counts days before 1583 in the Julian calendar).
-    if let date = Timestamp.date(iso8601: trimmed) { return date }
-    if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(trimmed) {
-      return date
+    return Timestamp.parse(iso8601: trimmed).mapError {
+      .invalidTime(field: field, text: trimmed, problem: $0)
     }
-    if let date = try? Date.ISO8601FormatStyle().parse(trimmed) {
-      return date
-    }
-    // A date alone (ISO 8601 too): midnight UTC that day.
-    return try? Date.ISO8601FormatStyle().year().month().day().parse(trimmed)
   }
 
   /// Space, tab, CR or LF.

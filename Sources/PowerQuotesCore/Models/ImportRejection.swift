@@ -16,6 +16,9 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
     case notAQuote
     /// A field that is present but unusable, such as a `saved_at` that is not a date.
     case invalidField(name: String, expected: String)
+    /// A time field (`saved_at`, `savedAt`, `Highlighted at`) whose text is no time the library
+    /// keeps (see ``Timestamp/parse(iso8601:)``), and why.
+    case invalidTime(field: String, text: String, problem: Timestamp.Problem)
     /// A `My Clippings.txt` entry without a title line and then a line starting with `-`.
     case notAClipping
     /// The note is longer than ``QuoteText/maxNoteLength`` characters.
@@ -43,6 +46,7 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
       case .authorTooLong: "authorTooLong"
       case .notAQuote: "notAQuote"
       case .invalidField: "invalidField"
+      case .invalidTime: "invalidTime"
       case .noteTooLong: "noteTooLong"
       case .notAClipping: "notAClipping"
       case .invalidTag: "invalidTag"
@@ -59,11 +63,28 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
       case .authorTooLong: "the author is longer than \(ImportParser.maxAuthorLength) characters."
       case .notAQuote: "it is not an object with a \"quote\" and an \"author\"."
       case .invalidField(let name, let expected): "its \(name) is not \(expected)."
+      case .invalidTime(let field, let text, let problem):
+        "its \(field) '\(TerminalText.truncated(UntrustedText.sanitized(text), width: 40))' "
+          + Self.timeProblem(problem)
       case .notAClipping:
         "it is not a clipping (a title line, then a line such as '- Your Highlight on page 3')."
       case .noteTooLong: "the note is longer than \(QuoteText.maxNoteLength) characters."
       case .invalidTag(let tag, let problem):
         "the tag '\(UntrustedText.sanitized(tag))' \(problem)."
+      }
+    }
+
+    /// Why a time is none the library keeps, as the end of a sentence.
+    static func timeProblem(_ problem: Timestamp.Problem) -> String {
+      switch problem {
+      case .notISO8601:
+        "is not an ISO 8601 time (such as 2026-01-15T08:00:00Z, or a date alone, 2026-01-15)."
+      case .noSuchTime:
+        "is no real date and time (a day its month lacks, an hour past 23, a minute or second "
+          + "past 59, or an offset past 23:59)."
+      case .outOfRange:
+        "is, in UTC, outside the times the library keeps (0000-01-01T00:00:00Z through "
+          + "9999-12-31T23:59:59.999Z)."
       }
     }
   }

@@ -12,18 +12,20 @@ struct StatsCounter {
   private var sources: [String: Int] = [:]
   /// Sources counted by their bytes, named once at the end.
   private var sourcesByBytes: [[UInt8]: Int] = [:]
-  private var months: [String: Int] = [:]
+  private var months: [CalendarMonth: Int] = [:]
+  /// Favorites whose minute is no time.
+  private var unknownMonth = 0
   /// The source of the current run, as bytes, and its count so far.
   private var sourceBytes: [UInt8] = []
   private var sourceCount = 0
   /// The month of the current run and its count so far.
-  private var month: (year: Int, month: Int, text: String)?
+  private var month: CalendarMonth?
   private var monthCount = 0
   /// A stored time whose first 16 bytes are the minute being read.
   private var stamp = Array("0000-00-00 00:00:00.000".utf8)
   /// The last minute added as text, and its local month.
   private var lastMinute = ""
-  private var lastMonth = ""
+  private var lastMonth: CalendarMonth?
   /// The UTC day last looked at, and the offset in force all day when it was the same at both
   /// its ends; nil when it changes that day, and each minute is then looked up.
   private var day: (number: Int64, offset: Int?)?
@@ -46,15 +48,12 @@ struct StatsCounter {
     sourceCount += count
     guard minute.count == 16, let (year, month) = localMonth(ofMinute: minute) else {
       endMonthRun()
-      months["unknown", default: 0] += count
+      unknownMonth += count
       return
     }
     if self.month?.year != year || self.month?.month != month {
       endMonthRun()
-      let text = WallClock(
-        year: year, month: month, day: 1, hour: 0, minute: 0, offsetSeconds: 0
-      ).dateText.prefix(7)
-      self.month = (year, month, String(text))
+      self.month = CalendarMonth(year: year, month: month)
     }
     monthCount += count
   }
@@ -69,11 +68,15 @@ struct StatsCounter {
       lastMinute = minute
       lastMonth = StoredTime.localMonth(ofMinute: minute, in: localTime)
     }
-    months[lastMonth, default: 0] += count
+    if let lastMonth {
+      months[lastMonth, default: 0] += count
+    } else {
+      unknownMonth += count
+    }
   }
 
-  /// The counts by source, most favorites first (ties by name), and by local month (`2026-01`,
-  /// or `unknown`), in order.
+  /// The counts by source, most favorites first (ties by name), and by local month
+  /// (``CalendarMonth/text``) in the calendar's order, then `unknown` for times that are none.
   mutating func counts() -> (sources: [FavoriteStats.Count], months: [FavoriteStats.Count]) {
     endSourceRun()
     endMonthRun()
@@ -87,7 +90,8 @@ struct StatsCounter {
     return (
       sources.map { FavoriteStats.Count($0.key, $0.value) }
         .sorted { ($0.count, $1.name) > ($1.count, $0.name) },
-      months.map { FavoriteStats.Count($0.key, $0.value) }.sorted { $0.name < $1.name }
+      months.sorted { $0.key < $1.key }.map { FavoriteStats.Count($0.key.text, $0.value) }
+        + (unknownMonth > 0 ? [FavoriteStats.Count("unknown", unknownMonth)] : [])
     )
   }
 
@@ -97,7 +101,7 @@ struct StatsCounter {
   }
 
   private mutating func endMonthRun() {
-    if let month, monthCount > 0 { months[month.text, default: 0] += monthCount }
+    if let month, monthCount > 0 { months[month, default: 0] += monthCount }
     month = nil
     monthCount = 0
   }

@@ -86,7 +86,9 @@ public enum ExportView {
     row += ","
     if let sourceID = quote.sourceID { row += String(sourceID) }
     row += ","
-    row += timestamp(favorite.savedAt)
+    // A listing leaves out a favorite whose time the store could not read (see
+    // FavoritesController.forEachRow); an empty field imports as the import's time.
+    if let savedAt = favorite.savedAt { row += timestamp(savedAt) }
     row += ","
     // Notes and tags are cleaned when they enter the library; a hand-edited database may hold
     // anything, and a file 'cat' shows later must not drive the terminal.

@@ -14,8 +14,10 @@ public enum FavoriteDetailView {
     if let sourceID = favorite.quote.sourceID {
       source += " #\(sourceID)"
     }
-    let saved = localTime.clock(at: favorite.savedAt).minuteText
-    let facts = "Favorite \(favorite.id) · \(UntrustedText.sanitized(source)) · saved \(saved)"
+    let saved =
+      favorite.savedAt.map { "saved " + localTime.clock(at: $0).minuteText }
+      ?? "saved at a time powerquotes cannot read"
+    let facts = "Favorite \(favorite.id) · \(UntrustedText.sanitized(source)) · \(saved)"
     var detail =
       QuoteCardView.render(favorite.quote, width: width, painter: painter)
       + painter.dim(facts) + "\n"

@@ -17,8 +17,8 @@ enum FavoriteJSON {
   }
 
   /// The favorite as an array element indented by two spaces, after `separator`; nil for a
-  /// time this writer does not format (outside the years 0000 through 9999), which the caller then
-  /// encodes the slow way.
+  /// time this writer does not format (outside the years 0000 through 9999, or none: see
+  /// ``Favorite/savedAt``), which the caller then encodes the slow way.
   ///
   /// The separator (`,\n` between elements) starts the same string, so that the element is not
   /// copied again to put one before it.
@@ -28,10 +28,13 @@ enum FavoriteJSON {
     let savedAt: String
     switch dates {
     case .seconds:
-      guard let seconds = Timestamp.isoSeconds(favorite.savedAt) else { return nil }
+      guard let date = favorite.savedAt, let seconds = Timestamp.isoSeconds(date) else {
+        return nil
+      }
       savedAt = seconds
     case .milliseconds:
-      guard let milliseconds = Timestamp.fastUTC(favorite.savedAt, separator: "T") else {
+      guard let date = favorite.savedAt, let milliseconds = Timestamp.fastUTC(date, separator: "T")
+      else {
         return nil
       }
       savedAt = milliseconds + "Z"

@@ -61,39 +61,22 @@ public enum StatsView {
   static func filledMonths(_ months: [FavoriteStats.Count]) -> [FavoriteStats.Count] {
     var filled: [FavoriteStats.Count] = []
     var others: [FavoriteStats.Count] = []
-    // Months counted from year 0, so that a gap is a subtraction.
     var last: Int?
     for month in months {
-      guard let (year, number) = parsedMonth(month.name) else {
+      guard let index = CalendarMonth(text: month.name)?.index else {
         others.append(month)
         continue
       }
-      let index = year * 12 + number - 1
+      let text = { CalendarMonth(index: $0).text }
       if let last, index - last - 1 > maxGapShown {
-        filled.append(.init(monthText(last + 1) + ".." + monthText(index - 1), 0))
+        filled.append(.init(text(last + 1) + ".." + text(index - 1), 0))
       } else if let last, last + 1 < index {
-        filled += (last + 1..<index).map { .init(monthText($0), 0) }
+        filled += (last + 1..<index).map { .init(text($0), 0) }
       }
       filled.append(month)
       last = index
     }
     return filled + others
-  }
-
-  private static func parsedMonth(_ text: String) -> (Int, Int)? {
-    let parts = text.split(separator: "-")
-    guard parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]),
-      (1...12).contains(month)
-    else { return nil }
-    return (year, month)
-  }
-
-  /// The month `index` months after January of year 0, as `2026-01` (the year in four digits,
-  /// as the months counted are).
-  private static func monthText(_ index: Int) -> String {
-    let (year, month) = (String(index / 12), index % 12 + 1)
-    return String(repeating: "0", count: max(0, 4 - year.count)) + year
-      + "-\(month < 10 ? "0" : "")\(month)"
   }
 
   /// Lines of `  name  count`, or `  name  bar count` with `bars`, fitted to `width`.

@@ -168,7 +168,7 @@ extension PostgresStore: FavoriteStore {
   /// The favorite in a row of ``favoriteColumns``.
   static func favorite(_ row: [String?]) -> Favorite {
     Favorite(
-      id: Int64(row[0] ?? "") ?? 0, quote: quote(row, from: 1), savedAt: time(row[5]),
+      id: Int64(row[0] ?? "") ?? 0, quote: quote(row, from: 1), savedAt: savedTime(row[5]),
       note: row[6] ?? "", tags: (row[7] ?? "").split(separator: " ").map(String.init))
   }
 

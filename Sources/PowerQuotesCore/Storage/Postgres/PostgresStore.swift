@@ -102,9 +102,17 @@ public final class PostgresStore: Sendable {
       + "AND quote_key = \(quoteKey) AND author_key = \(authorKey)"
   }
 
-  /// A stored time, read as ``StoredTime`` reads SQLite's.
+  /// A stored time, read as ``StoredTime/date(text:)`` reads SQLite's; nil when it is none the
+  /// library keeps (a favorite's `saved_at` then reads as nil, ``Favorite/savedAt``).
+  static func savedTime(_ text: String?) -> Date? {
+    text.flatMap(StoredTime.date(text:))
+  }
+
+  /// ``savedTime(_:)`` of a time that is not a favorite's `saved_at` (when it was trashed, when
+  /// a change was made, when a sync ran: times powerquotes writes itself), the start of 1970
+  /// when it is none.
   static func time(_ text: String?) -> Date {
-    text.flatMap { Timestamp.date(stored: $0) } ?? Date(timeIntervalSince1970: 0)
+    savedTime(text) ?? Date(timeIntervalSince1970: 0)
   }
 
   /// The quote in `row` at columns `first` (text), `first + 1` (author), `first + 2` (source)

@@ -77,7 +77,7 @@ extension FavoriteRecord {
       quote: Quote(
         text: try row.decode(atIndex: 1), author: try row.decode(atIndex: 2),
         source: QuoteSource(rawValue: "")),
-      savedAt: .distantPast,
+      savedAt: nil,
       tags: tagList(try row.decode(atIndex: 3))
     )
   }

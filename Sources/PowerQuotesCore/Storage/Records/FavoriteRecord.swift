@@ -27,8 +27,10 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
   var id: Int64?
   /// The quote.
   var quote: Quote
-  /// When it was saved.
-  var savedAt: Date
+  /// When it was saved, if the row holds a time the library keeps.
+  ///
+  /// Nil as in ``Favorite/savedAt``; a record made to be inserted always has one.
+  var savedAt: Date?
   /// The note; empty when there is none.
   var note = ""
   /// The `tags` column: tag names one space apart, in name order.
@@ -43,7 +45,7 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
   init(row: Row) throws {
     id = try row.decode(forColumn: Columns.id.name)
     quote = try Quote(row: row)
-    savedAt = try StoredTime.date(row, Columns.savedAt)
+    savedAt = StoredTime.savedTime(row, Columns.savedAt)
     note = try row.decode(String?.self, forColumn: Columns.note.name) ?? ""
     tags = try row.decode(String?.self, forColumn: Columns.tags.name) ?? ""
   }
@@ -84,7 +86,7 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
   var insertedValues: [(any DatabaseValueConvertible)?] {
     let key = quote.key
     return [
-      quote.text, quote.author, quote.source.rawValue, quote.sourceID, StoredTime.text(savedAt),
+      quote.text, quote.author, quote.source.rawValue, quote.sourceID, savedAt.map(StoredTime.text),
       key.quote, key.author, QuoteKey.searchFolded(quote.author), key.keyHash,
     ]
   }
@@ -104,7 +106,7 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
         text: try row.decode(atIndex: 1), author: try row.decode(atIndex: 2),
         source: QuoteSource(rawValue: try row.decode(atIndex: 3)),
         sourceID: try row.decode(atIndex: 4)),
-      savedAt: try StoredTime.date(row, at: 5),
+      savedAt: StoredTime.savedTime(row, at: 5),
       note: try row.decode(atIndex: 6),
       tags: tagList(try row.decode(atIndex: 7))
     )
