@@ -44,6 +44,33 @@ struct SearchQueryAndTagTests {
     #expect(!error.description.isEmpty)
   }
 
+  @Test("A term typed again, in any case or with accents, is searched once")
+  func repeatsCountOnce() throws {
+    #expect(try SearchQuery("love love LOVE lóve").fts5 == #""love""#)
+    let thousand = Array(repeating: "love", count: 5000).joined(separator: " ")
+    #expect(try SearchQuery(thousand).fts5 == #""love""#)
+    // A prefix and a phrase are other terms.
+    #expect(try SearchQuery(#"love* love "love" love*"#).fts5 == #""love"* "love""#)
+    #expect(try SearchQuery(#""heart ocean" heart ocean"#).terms.count == 3)
+  }
+
+  @Test("More than maxWords different words are refused with a sentence that counts them")
+  func tooManyWords() throws {
+    let words = (0..<2000).map { "w\($0)x" }
+    let most = words.prefix(SearchQuery.maxWords)
+    #expect(try SearchQuery(most.joined(separator: " ")).terms.count == SearchQuery.maxWords)
+    for count in [SearchQuery.maxWords + 1, 2000] {
+      let error = SearchQueryError.tooManyWords(count)
+      #expect(throws: error) { try SearchQuery(words.prefix(count).joined(separator: " ")) }
+      #expect(error.description.contains("\(count) different words"))
+    }
+    // A phrase counts its words.
+    let phrase = "\"" + words.prefix(SearchQuery.maxWords + 1).joined(separator: " ") + "\""
+    #expect(throws: SearchQueryError.tooManyWords(SearchQuery.maxWords + 1)) {
+      try SearchQuery(phrase)
+    }
+  }
+
   @Test("Tags are folded to lower case words")
   func tagsFold() throws {
     #expect(try FavoriteTag("Stoic").name == "stoic")
@@ -200,6 +227,21 @@ struct LibraryDatabaseTests {
     _ = try database.addFavorite(
       Quote(text: "Step by step, step after step.", author: "Anon", source: .manual), at: testDate)
     #expect(try found(database, "step") == [6, 3])
+  }
+
+  @Test(
+    "Words typed again find and rank as typed once: 2,000 words, the same answer on every store",
+    arguments: StoreFactory.all)
+  func repeatedWords(store: StoreFactory) throws {
+    let database = try library(store)
+    _ = try database.addFavorite(
+      Quote(text: "Step by step, step after step.", author: "Anon", source: .manual), at: testDate)
+    #expect(try found(database, "step step step") == [6, 3])
+    // PostgreSQL refused more than 1,664 terms ("target lists can have at most 1664 entries").
+    let long = Array(repeating: "step STEP Step stép step", count: 400).joined(separator: " ")
+    #expect(try found(database, long) == [6, 3])
+    let two = Array(repeating: "journey step", count: 1000).joined(separator: " ")
+    #expect(try found(database, two) == [3])
   }
 
   @Test(
