@@ -81,6 +81,23 @@ struct SearchQueryAndTagTests {
         == FavoriteTag.maxLength)
   }
 
+  @Test("Tags are normalized as quote keys are: one tag whatever the Unicode form typed")
+  func tagsNormalize() throws {
+    let composed = Array("caf\u{E9}".utf8)
+    // Swift's == would call the two forms equal; the database compares bytes.
+    for typed in ["caf\u{E9}", "cafe\u{301}", "CAFE\u{301}", "ＣＡＦÉ"] {
+      #expect(Array(try FavoriteTag(typed).name.utf8) == composed, "\(typed.debugDescription)")
+    }
+    #expect(try FavoriteTag("\u{FB01}re").name == "fire")
+    // Format characters and variation selectors inside a character are kept.
+    for kept in [
+      "👨\u{200D}👩\u{200D}👧", "\u{2764}\u{FE0F}", "می\u{200C}خواهم",
+      "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+    ] {
+      #expect(Array(try FavoriteTag(kept).name.unicodeScalars) == Array(kept.unicodeScalars))
+    }
+  }
+
   @Test(
     "A bad tag is refused with a sentence naming it",
     arguments: [
@@ -92,6 +109,9 @@ struct SearchQueryAndTagTests {
       ("bell\u{7}", .hasControl("bell\u{7}")),
       ("esc\u{1B}[31m", .hasControl("esc\u{1B}[31m")),
       ("rtl\u{202E}", .hasControl("rtl\u{202E}")),
+      ("a\u{2066}b", .hasControl("a\u{2066}b")), ("\u{200D}", .hasControl("\u{200D}")),
+      ("\u{FEFF}x", .hasControl("\u{FEFF}x")), ("x\u{2060}y", .hasControl("x\u{2060}y")),
+      ("\u{AD}x", .hasControl("\u{AD}x")),
       (
         String(repeating: "a", count: FavoriteTag.maxLength + 1),
         .tooLong(String(repeating: "a", count: FavoriteTag.maxLength + 1))
@@ -153,6 +173,22 @@ struct LibraryDatabaseTests {
     _ = try database.untag(id: 1, tags: [FavoriteTag("love")], at: testDate)
     #expect(try database.favorite(id: 1)?.tags == [])
     #expect(try database.tagCounts() == [TagCount(tag: FavoriteTag("love"), count: 1)])
+  }
+
+  @Test(
+    "A tag typed composed or decomposed is one tag, and --tag finds it either way",
+    arguments: StoreFactory.all)
+  func normalizedTags(store: StoreFactory) throws {
+    let database = try library(store)
+    _ = try database.tag(id: 1, with: [FavoriteTag("cafe\u{301}")], at: testDate)
+    let (favorite, added) = try database.tag(
+      id: 1, with: [FavoriteTag("caf\u{E9}"), FavoriteTag("👨\u{200D}👩\u{200D}👧")],
+      at: testDate)
+    #expect(added.map(\.name) == ["👨\u{200D}👩\u{200D}👧"])
+    #expect(favorite.tags.map { Array($0.utf8) }.contains(Array("caf\u{E9}".utf8)))
+    #expect(try database.tagCounts().count == 2)
+    #expect(try found(database, "heart", tag: FavoriteTag("CAFE\u{301}")) == [1])
+    #expect(try found(database, "heart", tag: FavoriteTag("caf\u{E9}")) == [1])
   }
 
   @Test(
