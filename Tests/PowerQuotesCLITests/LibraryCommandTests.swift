@@ -85,6 +85,24 @@ struct LibraryCommandTests: CLITestSuite {
     #expect(try database.tagCounts().isEmpty)
   }
 
+  @Test("fav find: a word starting with - is refused with how to search for it; after --, searched")
+  func dashWords() async throws {
+    for (words, shown) in [
+      (["fav", "find", "-heart"], "powerquotes fav find -- -heart"),
+      (["fav", "find", "ocean", "-heart"], "powerquotes fav find -- -heart"),
+      (["fav", "find", "--formt", "heart"], "no option '--formt'"),
+    ] {
+      let error = await #expect(throws: (any Error).self) { try await execute(words, env()) }
+      let thrown = try #require(error)
+      #expect(exitCode(thrown) == 64)
+      let message = PowerQuotesCommand.fullMessage(for: UserFacingError.adapting(thrown))
+      #expect(message.contains(shown), "\(message)")
+      #expect(!message.contains("Give words"))
+    }
+    try await execute(["fav", "find", "--", "-heart"], env())
+    #expect(console.out.contains("Your heart is the size"), "\(console.out)")
+  }
+
   @Test("fav find: ranked rows as text, the same favorites as JSON, --tag narrows")
   func finding() async throws {
     try await execute(["fav", "find", "KHATTAB"], env())

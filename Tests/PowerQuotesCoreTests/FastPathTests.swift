@@ -74,19 +74,6 @@ import Testing
     #expect(TerminalText.simpleWidth(text) == nil)
   }
 
-  @Test("CSV fields quote and double as Foundation's search does")
-  func csvFields() {
-    for text in Self.texts + ["\"", "a\"b", "\"\u{301}x\"", "x,\"y\"", "\"\"", "é\"é"] {
-      // The rule as it was written before the fast path.
-      let needsQuotes = text.unicodeScalars.contains { scalar in
-        scalar == "," || scalar == "\"" || scalar == "\r" || scalar == "\n"
-      }
-      let expected =
-        needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-      #expect(ExportView.csvField(text) == expected, "\(text)")
-    }
-  }
-
   @Test("Stored times read digit by digit equal GRDB's reading")
   func storedTimes() throws {
     var texts = [

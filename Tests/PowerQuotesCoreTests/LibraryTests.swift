@@ -44,6 +44,33 @@ struct SearchQueryAndTagTests {
     #expect(!error.description.isEmpty)
   }
 
+  @Test("A term typed again, in any case or with accents, is searched once")
+  func repeatsCountOnce() throws {
+    #expect(try SearchQuery("love love LOVE lóve").fts5 == #""love""#)
+    let thousand = Array(repeating: "love", count: 5000).joined(separator: " ")
+    #expect(try SearchQuery(thousand).fts5 == #""love""#)
+    // A prefix and a phrase are other terms.
+    #expect(try SearchQuery(#"love* love "love" love*"#).fts5 == #""love"* "love""#)
+    #expect(try SearchQuery(#""heart ocean" heart ocean"#).terms.count == 3)
+  }
+
+  @Test("More than maxWords different words are refused with a sentence that counts them")
+  func tooManyWords() throws {
+    let words = (0..<2000).map { "w\($0)x" }
+    let most = words.prefix(SearchQuery.maxWords)
+    #expect(try SearchQuery(most.joined(separator: " ")).terms.count == SearchQuery.maxWords)
+    for count in [SearchQuery.maxWords + 1, 2000] {
+      let error = SearchQueryError.tooManyWords(count)
+      #expect(throws: error) { try SearchQuery(words.prefix(count).joined(separator: " ")) }
+      #expect(error.description.contains("\(count) different words"))
+    }
+    // A phrase counts its words.
+    let phrase = "\"" + words.prefix(SearchQuery.maxWords + 1).joined(separator: " ") + "\""
+    #expect(throws: SearchQueryError.tooManyWords(SearchQuery.maxWords + 1)) {
+      try SearchQuery(phrase)
+    }
+  }
+
   @Test("Tags are folded to lower case words")
   func tagsFold() throws {
     #expect(try FavoriteTag("Stoic").name == "stoic")
@@ -52,6 +79,23 @@ struct SearchQueryAndTagTests {
     #expect(
       try FavoriteTag(String(repeating: "a", count: FavoriteTag.maxLength)).name.count
         == FavoriteTag.maxLength)
+  }
+
+  @Test("Tags are normalized as quote keys are: one tag whatever the Unicode form typed")
+  func tagsNormalize() throws {
+    let composed = Array("caf\u{E9}".utf8)
+    // Swift's == would call the two forms equal; the database compares bytes.
+    for typed in ["caf\u{E9}", "cafe\u{301}", "CAFE\u{301}", "ＣＡＦÉ"] {
+      #expect(Array(try FavoriteTag(typed).name.utf8) == composed, "\(typed.debugDescription)")
+    }
+    #expect(try FavoriteTag("\u{FB01}re").name == "fire")
+    // Format characters and variation selectors inside a character are kept.
+    for kept in [
+      "👨\u{200D}👩\u{200D}👧", "\u{2764}\u{FE0F}", "می\u{200C}خواهم",
+      "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+    ] {
+      #expect(Array(try FavoriteTag(kept).name.unicodeScalars) == Array(kept.unicodeScalars))
+    }
   }
 
   @Test(
@@ -65,6 +109,9 @@ struct SearchQueryAndTagTests {
       ("bell\u{7}", .hasControl("bell\u{7}")),
       ("esc\u{1B}[31m", .hasControl("esc\u{1B}[31m")),
       ("rtl\u{202E}", .hasControl("rtl\u{202E}")),
+      ("a\u{2066}b", .hasControl("a\u{2066}b")), ("\u{200D}", .hasControl("\u{200D}")),
+      ("\u{FEFF}x", .hasControl("\u{FEFF}x")), ("x\u{2060}y", .hasControl("x\u{2060}y")),
+      ("\u{AD}x", .hasControl("\u{AD}x")),
       (
         String(repeating: "a", count: FavoriteTag.maxLength + 1),
         .tooLong(String(repeating: "a", count: FavoriteTag.maxLength + 1))
@@ -126,6 +173,22 @@ struct LibraryDatabaseTests {
     _ = try database.untag(id: 1, tags: [FavoriteTag("love")], at: testDate)
     #expect(try database.favorite(id: 1)?.tags == [])
     #expect(try database.tagCounts() == [TagCount(tag: FavoriteTag("love"), count: 1)])
+  }
+
+  @Test(
+    "A tag typed composed or decomposed is one tag, and --tag finds it either way",
+    arguments: StoreFactory.all)
+  func normalizedTags(store: StoreFactory) throws {
+    let database = try library(store)
+    _ = try database.tag(id: 1, with: [FavoriteTag("cafe\u{301}")], at: testDate)
+    let (favorite, added) = try database.tag(
+      id: 1, with: [FavoriteTag("caf\u{E9}"), FavoriteTag("👨\u{200D}👩\u{200D}👧")],
+      at: testDate)
+    #expect(added.map(\.name) == ["👨\u{200D}👩\u{200D}👧"])
+    #expect(favorite.tags.map { Array($0.utf8) }.contains(Array("caf\u{E9}".utf8)))
+    #expect(try database.tagCounts().count == 2)
+    #expect(try found(database, "heart", tag: FavoriteTag("CAFE\u{301}")) == [1])
+    #expect(try found(database, "heart", tag: FavoriteTag("caf\u{E9}")) == [1])
   }
 
   @Test(
@@ -200,6 +263,21 @@ struct LibraryDatabaseTests {
     _ = try database.addFavorite(
       Quote(text: "Step by step, step after step.", author: "Anon", source: .manual), at: testDate)
     #expect(try found(database, "step") == [6, 3])
+  }
+
+  @Test(
+    "Words typed again find and rank as typed once: 2,000 words, the same answer on every store",
+    arguments: StoreFactory.all)
+  func repeatedWords(store: StoreFactory) throws {
+    let database = try library(store)
+    _ = try database.addFavorite(
+      Quote(text: "Step by step, step after step.", author: "Anon", source: .manual), at: testDate)
+    #expect(try found(database, "step step step") == [6, 3])
+    // PostgreSQL refused more than 1,664 terms ("target lists can have at most 1664 entries").
+    let long = Array(repeating: "step STEP Step stép step", count: 400).joined(separator: " ")
+    #expect(try found(database, long) == [6, 3])
+    let two = Array(repeating: "journey step", count: 1000).joined(separator: " ")
+    #expect(try found(database, two) == [3])
   }
 
   @Test(

@@ -12,8 +12,10 @@ extension Favorites {
         Every word must match, anywhere in the quote, the author, the note or the tags. Case \
         and accents do not count: 'naivete' finds 'naïveté'. "Words in quote marks" match as \
         a phrase, and a word ending in * matches every word it starts. Other signs are not \
-        operators: OR, NEAR( and - are searched as words. On a terminal the matching words \
-        are highlighted. Finding nothing is not an error.
+        operators: OR and NEAR( are searched as words, and a word starting with - is one \
+        only after -- (no word can be left out). A word typed twice counts once; at most \
+        \(SearchQuery.maxWords) different words. On a terminal the matching words are highlighted. Finding \
+        nothing is not an error.
 
         Examples:
           $ powerquotes fav find courage
@@ -23,18 +25,45 @@ extension Favorites {
         """
     )
 
-    @Argument(help: "Words to find; quote a phrase, end a word with * for a prefix.")
+    @Argument(
+      parsing: .allUnrecognized,
+      help: "Words to find; quote a phrase, end a word with * for a prefix.")
     var words: [String] = []
 
     @OptionGroup var tagOption: TagOptions
     @OptionGroup var output: FormatOptions
     @OptionGroup var global: GlobalOptions
 
+    /// The words to search for: those given, without the `--` that ends the options.
+    ///
+    /// Words are read with `.allUnrecognized`, so that a word starting with `-` reaches
+    /// ``query()``, which says what it means, rather than ArgumentParser's check of the words,
+    /// which ran first and found none ("Give words to search for" for `fav find -love`).
+    var searchWords: ArraySlice<String> {
+      guard let end = words.firstIndex(of: "--") else { return words[...] }
+      return words[..<end] + words[(end + 1)...]
+    }
+
     /// The query typed, the words one space apart.
-    var text: String { words.joined(separator: " ") }
+    var text: String { searchWords.joined(separator: " ") }
 
     /// The query typed, or the sentence that says what is wrong with it.
     func query() throws -> SearchQuery {
+      // Before `--`, a word that starts with `-` was meant as an option, or as a word to leave
+      // out (which a search cannot do: every word must match).
+      for word in words.prefix(while: { $0 != "--" }) where word.count > 1 && word.first == "-" {
+        let shown = UntrustedText.sanitized(word)
+        if word.hasPrefix("--") {
+          throw ValidationError(
+            "fav find has no option '\(shown)': see 'powerquotes fav find --help' for its "
+              + "options, or put -- before it to search for it as a word: powerquotes fav find "
+              + "-- \(shown)")
+        }
+        throw ValidationError(
+          "fav find cannot leave out '\(shown.dropFirst())', since every word must match: to "
+            + "search for '\(shown)' as a word, put -- before it: powerquotes fav find -- "
+            + "\(shown)")
+      }
       do {
         return try SearchQuery(text)
       } catch {

@@ -101,7 +101,7 @@ enum ServiceURL {
       return .failure(
         .invalidURL(
           origin: origin,
-          value: UntrustedText.sanitized(text),
+          value: ShownURL.text(text),
           example: example.absoluteString
         ))
     }

@@ -1,35 +1,57 @@
+import Foundation
+
 /// A tag on a favorite: one word, without case, as the database keeps it.
 ///
-/// `Stoic`, `STOIC` and `stoic` are one tag, stored as `stoic`. A tag is at most
-/// ``maxLength`` characters, and holds no white space and no control or format character.
+/// `Stoic`, `STOIC` and `stoic` are one tag, stored as `stoic`; `café` typed with a composed
+/// `é` or with `e` and a combining accent is one tag too: tags are normalized as quotes' keys
+/// are (NFKC, then lower case; see ``normalized(_:)``). A tag is at most ``maxLength``
+/// characters, and holds no white space and no control character; an invisible format
+/// character is kept only inside a character it joins (the zero width joiner of `👨‍👩‍👧`),
+/// never alone (a bidirectional override, a byte order mark).
 public struct FavoriteTag: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The longest tag, in Unicode scalars (characters, for nearly every tag).
   public static let maxLength = 64
 
-  /// The tag, folded to lower case.
+  /// The tag, normalized and folded to lower case.
   public let name: String
 
-  /// The tag `text` stands for, folded to lower case.
+  /// The tag `text` stands for, normalized and folded to lower case.
   ///
   /// - Throws: ``TagError`` when `text` is empty, has white space or control characters, or is
-  ///   longer than ``maxLength``.
+  ///   longer than ``maxLength``, once normalized.
   public init(_ text: String) throws(TagError) {
     guard !text.isEmpty else { throw .empty }
-    for scalar in text.unicodeScalars {
-      let properties = scalar.properties
-      if properties.isWhitespace || scalar.value == 0x85 {
-        throw .hasSpace(text)
-      }
-      switch properties.generalCategory {
-      case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned:
-        throw .hasControl(text)
-      default: break
+    let name = Self.normalized(text)
+    for character in name {
+      for (offset, scalar) in character.unicodeScalars.enumerated() {
+        let properties = scalar.properties
+        if properties.isWhitespace || scalar.value == 0x85 {
+          throw .hasSpace(text)
+        }
+        switch properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned:
+          throw .hasControl(text)
+        case .format where offset == 0:
+          // A format character that starts a character joins nothing: it stands alone.
+          // Bidirectional controls and byte order marks always do (Unicode's grapheme rules
+          // make each a character of its own).
+          throw .hasControl(text)
+        default: break
+        }
       }
     }
-    let name = text.lowercased()
     // Counted as SQLite's length() counts, which the schema checks too.
     guard name.unicodeScalars.count <= Self.maxLength else { throw .tooLong(text) }
     self.name = name
+  }
+
+  /// `text` as a tag's name: its NFKC form in lower case (NFKC again after lowering, which can
+  /// leave a letter and a combining mark apart), as ``QuoteKey`` folds a quote's key; ASCII is
+  /// only lowered.
+  public static func normalized(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+    return text.precomposedStringWithCompatibilityMapping.lowercased()
+      .precomposedStringWithCompatibilityMapping
   }
 
   /// A tag read back from the database, already checked and folded.

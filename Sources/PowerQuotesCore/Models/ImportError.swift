@@ -24,6 +24,8 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
   case missingReadwiseHeader(origin: String)
   /// CSV that ends inside a quoted field opened on data row `row`.
   case unterminatedCSVQuote(origin: String, row: Int)
+  /// Content that starts as text in `encoding` (UTF-16 or UTF-32) but is not valid in it.
+  case invalidEncoding(origin: String, encoding: String)
 
   public var errorDescription: String? {
     switch self {
@@ -56,6 +58,9 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
     case .unterminatedCSVQuote(let origin, let row):
       "\(shown(origin)) ends inside a quoted CSV field that opens on row \(row); nothing was "
         + "imported. Close the quote with a \" character."
+    case .invalidEncoding(let origin, let encoding):
+      "\(shown(origin)) starts as \(encoding) text but is not valid \(encoding); nothing was "
+        + "imported. Save it again as UTF-8."
     }
   }
 

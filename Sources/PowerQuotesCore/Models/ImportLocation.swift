@@ -25,12 +25,12 @@ public enum ImportLocation: Sendable, Equatable, CustomStringConvertible {
   /// The path that means standard input, as for most Unix tools.
   public static let standardInput = "-"
 
-  /// The path or the URL, as given (``standardInput`` too): what ``ImportError`` names in its
-  /// sentences.
+  /// The path as given (``standardInput`` too), or the URL without its user and password
+  /// (``ShownURL``): what ``ImportError`` names in its sentences.
   public var description: String {
     switch self {
     case .file(let path): path
-    case .url(let url): url.absoluteString
+    case .url(let url): ShownURL.text(url)
     }
   }
 }

@@ -66,7 +66,9 @@ extension ImportParser {
 
   /// Calls `body` with the fields and position (1 for the first) of each row after the header.
   ///
-  /// Blank lines are skipped and not counted. For every CSV format the import reads.
+  /// Blank lines are skipped and not counted. A field that `fav export` guarded against a
+  /// spreadsheet's formulas loses its guard (see ``CSVCell``). For every CSV format the import
+  /// reads.
   ///
   /// - Throws: ``ImportError/unterminatedCSVQuote(origin:row:)`` where a quoted field never ends,
   ///   and what reading `input` throws.
@@ -80,7 +82,11 @@ extension ImportParser {
         while let record = try reader.next() {
           if record.isBlank { continue }
           position += 1
-          try body(record.fields, position)
+          var fields = record.fields
+          for index in fields.indices where fields[index].first == CSVCell.guardByte {
+            fields[index] = CSVCell.unguarded(fields[index])
+          }
+          try body(fields, position)
         }
       } catch is CSVReader.UnterminatedQuote {
         throw ImportError.unterminatedCSVQuote(origin: origin, row: position + 1)

@@ -154,6 +154,18 @@ public enum ImportParser {
   ) throws -> Reading {
     input.startLookingAhead()
     defer { input.stopLookingAhead() }
+    var head: [UInt8] = []
+    while head.count < 4, let byte = try input.next() { head.append(byte) }
+    input.rewind()
+    if let (encoding, mark) = WideUnicode.detect(head) {
+      // Read whole and made UTF-8, the only encoding the formats are read in.
+      let bytes = try input.readAll()
+      guard let utf8 = encoding.utf8(bytes[mark...]) else {
+        throw ImportError.invalidEncoding(origin: origin, encoding: encoding.rawValue)
+      }
+      input = ByteReader(bytes: utf8)
+      input.startLookingAhead()
+    }
     var start = 0
     if try input.next() == 0xEF, try input.next() == 0xBB, try input.next() == 0xBF { start = 3 }
     func restart() throws {

@@ -5,7 +5,17 @@
 /// `"an exact phrase"` and a trailing `*` (a prefix: `stoi*`). A quote mark left open is
 /// dropped and its words are searched as plain words. Words are matched without case or
 /// diacritics, by the index's tokenizer.
+///
+/// A term typed again (`love love`, or `love Love lóve`, which the index reads alike) is searched
+/// once: it narrows nothing, and the ranking would weigh each copy. At most ``maxWords`` words
+/// are searched for, so that any query a command line can hold is answered at once, with the
+/// same answer on every store.
 public struct SearchQuery: Equatable, Sendable {
+  /// The most words a query may search for, each counted once (a phrase counts its words): far
+  /// more than any search needs, and few enough that the ranking, whose work grows with the
+  /// square of the words matching the same favorites, stays well under a second on 100,000.
+  public static let maxWords = 64
+
   /// One term: a word or a phrase, maybe a prefix.
   public struct Term: Equatable, Sendable {
     /// The words, as typed (a phrase has several).
@@ -20,7 +30,7 @@ public struct SearchQuery: Equatable, Sendable {
   /// The query `text` stands for.
   ///
   /// - Throws: ``SearchQueryError`` when `text` has no word to search for (empty, or only
-  ///   signs such as a lone `*`).
+  ///   signs such as a lone `*`), or more than ``maxWords`` different ones.
   public init(_ text: String) throws(SearchQueryError) {
     var terms: [Term] = []
     var scalars = Substring(text).unicodeScalars[...]
@@ -63,15 +73,34 @@ public struct SearchQuery: Equatable, Sendable {
       }
     }
     if !word.isEmpty { endWord() }
-    // A term without a letter or digit has no token for the index: it could match nothing.
-    self.terms = terms.filter { term in
-      term.text.unicodeScalars.contains {
-        $0.properties.isAlphabetic || $0.properties.numericType != nil
-      }
+    // A term without a letter or digit has no token for the index: it could match nothing. A
+    // term the index reads as one already kept (its words folded as the index folds them) adds
+    // nothing either.
+    var kept: [Term] = []
+    var seen: Set<Folded> = []
+    var words = 0
+    for term in terms {
+      guard
+        term.text.unicodeScalars.contains(where: {
+          $0.properties.isAlphabetic || $0.properties.numericType != nil
+        })
+      else { continue }
+      let folded = Folded(words: QuoteKey.searchFolded(term.text), isPrefix: term.isPrefix)
+      guard seen.insert(folded).inserted else { continue }
+      kept.append(term)
+      words += folded.words.isEmpty ? 1 : folded.words.utf8.count(where: { $0 == 0x20 }) + 1
     }
-    if self.terms.isEmpty {
+    if kept.isEmpty {
       throw text.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? .empty : .noWords(text)
     }
+    if words > Self.maxWords { throw .tooManyWords(words) }
+    self.terms = kept
+  }
+
+  /// A term as the index reads it: its words without case or diacritics, one space apart.
+  private struct Folded: Hashable {
+    var words: String
+    var isPrefix: Bool
   }
 
   /// The FTS5 query: each term a string in double quotes (its own quote marks doubled), a
@@ -97,6 +126,8 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
   case empty
   /// No letter or digit: only signs, such as a lone `*`.
   case noWords(String)
+  /// More than ``SearchQuery/maxWords`` different words, this many.
+  case tooManyWords(Int)
 
   /// One sentence, with what to do.
   public var description: String {
@@ -107,6 +138,10 @@ public enum SearchQueryError: Error, Equatable, Sendable, CustomStringConvertibl
       "The query '\(UntrustedText.sanitized(text))' has no words to search for. Give words, "
         + "\"an exact phrase\" or the start of a word followed by *, as in: powerquotes fav "
         + "find 'stoi*'"
+    case .tooManyWords(let count):
+      "The query has \(count) different words, more than the \(SearchQuery.maxWords) that fav "
+        + "find searches for at once. Give the few words that tell the favorite apart, as in: "
+        + "powerquotes fav find courage"
     }
   }
 }

@@ -23,7 +23,7 @@ extension DownloadClient {
   ) -> DownloadClient {
     let fetcher = HTTPFetcher(timeout: timeoutSeconds, maxBodyBytes: maxBodyBytes)
     return DownloadClient { url in
-      let shown = url.absoluteString
+      let shown = ShownURL.text(url)
       let response: HTTPReply
       let body: Data
       do {

@@ -30,5 +30,5 @@ public enum DownloadError: LocalizedError, Equatable, Sendable {
     }
   }
 
-  private func shown(_ text: String) -> String { UntrustedText.sanitized(text) }
+  private func shown(_ text: String) -> String { ShownURL.text(text) }
 }

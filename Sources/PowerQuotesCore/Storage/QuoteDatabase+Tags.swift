@@ -103,3 +103,40 @@ extension QuoteDatabase {
     }
   }
 }
+
+extension QuoteDatabase {
+  /// What SQL cannot do for the data once the schema is the latest, in the transaction of the
+  /// last migration: hash the keys (0008), name the tags as they are named now (0009).
+  static func finishMigrations(_ db: Database) throws {
+    try hashKeys(db)
+    try normalizeTags(db)
+  }
+
+  /// Gives every tag stored under a name ``FavoriteTag`` no longer makes its name now
+  /// (`Migrations/0009_tag_forms.sql`): each favorite keeps its tags, two forms of one tag on a
+  /// favorite become one, and the tags of favorites in the trash are renamed alike.
+  ///
+  /// Only tags with a byte outside ASCII are looked at: an ASCII tag is lowered already.
+  static func normalizeTags(_ db: Database) throws {
+    let names = try String.fetchAll(
+      db, sql: "SELECT DISTINCT tag FROM favorite_tag WHERE tag GLOB '*[^ -~]*'")
+    for name in names {
+      guard let renamed = StoredTagNames.renamed(name) else { continue }
+      // The triggers of favorite_tag rewrite each favorite's tags column and search words.
+      try db.execute(
+        sql: """
+          INSERT OR IGNORE INTO favorite_tag (favorite_id, tag)
+          SELECT favorite_id, ? FROM favorite_tag WHERE tag = ?
+          """,
+        arguments: [renamed, name])
+      try db.execute(sql: "DELETE FROM favorite_tag WHERE tag = ?", arguments: [name])
+    }
+    let trashed = try Row.fetchAll(
+      db, sql: "SELECT id, tags FROM trashed_favorite WHERE tags GLOB '*[^ -~]*'")
+    for row in trashed {
+      guard let tags = StoredTagNames.renamedList(row[1]) else { continue }
+      try db.execute(
+        sql: "UPDATE trashed_favorite SET tags = ? WHERE id = ?", arguments: [tags, row[0]])
+    }
+  }
+}

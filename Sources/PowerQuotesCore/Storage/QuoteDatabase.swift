@@ -31,7 +31,7 @@ public final class QuoteDatabase: Sendable {
     self.checkpointsOnClose = checkpointsOnClose
     if !readOnly {
       try translatingErrors {
-        try SchemaMigrator(migrations: embeddedMigrations, finish: Self.hashKeys).migrate(
+        try SchemaMigrator(migrations: embeddedMigrations, finish: Self.finishMigrations).migrate(
           writer, path: path)
       }
     }

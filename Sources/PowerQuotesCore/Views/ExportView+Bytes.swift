@@ -59,69 +59,26 @@ extension ExportView {
   /// false, appending nothing, when a column is not clean UTF-8 or cleaning would change it.
   static func appendCSVRow(_ row: RawFavorite, to out: inout [UInt8]) -> Bool {
     // What the text path cleans must need no cleaning; the tags must be what joining them
-    // writes, needing no quotes.
+    // writes. Each field then goes through the one writer of a cell, as on the text path.
     guard UntrustedText.isCleanUTF8(row.quote), !UntrustedText.needsCleaning(row.quote),
       UntrustedText.isCleanUTF8(row.author), !UntrustedText.needsCleaning(row.author),
       UntrustedText.isCleanUTF8(row.note), !UntrustedText.needsCleaning(row.note),
-      UntrustedText.simpleLength(row.source) != nil, RowBytes.arePlainTags(row.tags),
-      !row.tags.contains(UInt8(ascii: "\"")), !row.tags.contains(UInt8(ascii: ","))
+      UntrustedText.simpleLength(row.source) != nil, RowBytes.arePlainTags(row.tags)
     else { return false }
-    let start = out.count
-    guard appendCSVField(row.quote, to: &out) else { return false }
+    appendCSVField(row.quote, to: &out)
     out.append(UInt8(ascii: ","))
-    guard appendCSVField(row.author, to: &out) else {
-      out.removeSubrange(start...)
-      return false
-    }
+    appendCSVField(row.author, to: &out)
     out.append(UInt8(ascii: ","))
-    guard appendCSVField(row.source, to: &out) else {
-      out.removeSubrange(start...)
-      return false
-    }
+    appendCSVField(row.source, to: &out)
     out.append(UInt8(ascii: ","))
     if let sourceID = row.sourceID { RowBytes.appendDecimal(Int64(sourceID), to: &out) }
     out.append(UInt8(ascii: ","))
     Timestamp.appendExported(stored: row.savedAt, to: &out)
     out.append(UInt8(ascii: ","))
-    guard appendCSVField(row.note, to: &out) else {
-      out.removeSubrange(start...)
-      return false
-    }
+    appendCSVField(row.note, to: &out)
     out.append(UInt8(ascii: ","))
-    out.append(contentsOf: row.tags)
+    appendCSVField(row.tags, to: &out)
     out.append(contentsOf: [0x0D, 0x0A])
-    return true
-  }
-
-  /// Appends ``csvField(_:)`` of clean UTF-8 `bytes` and returns true; false, appending
-  /// nothing, when a quote mark stands before a non-ASCII character (with which it may form one
-  /// grapheme cluster, which the text path leaves undoubled).
-  private static func appendCSVField(
-    _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]
-  ) -> Bool {
-    var found: UInt8 = 0
-    for byte in bytes {
-      found |= (byte == 0x22 ? 1 : 0) | (byte == 0x2C || byte == 0x0D || byte == 0x0A ? 2 : 0)
-    }
-    if found == 0 {
-      out.append(contentsOf: bytes)
-      return true
-    }
-    if found & 1 != 0 {
-      for index in bytes.indices where bytes[index] == 0x22 {
-        if index + 1 < bytes.count && bytes[index + 1] >= 0x80 { return false }
-      }
-    }
-    out.append(UInt8(ascii: "\""))
-    var plainStart = 0
-    for index in bytes.indices where bytes[index] == 0x22 {
-      // Up to and including the quote mark, then the quote mark again.
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...index]))
-      out.append(UInt8(ascii: "\""))
-      plainStart = index + 1
-    }
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
-    out.append(UInt8(ascii: "\""))
     return true
   }
 }

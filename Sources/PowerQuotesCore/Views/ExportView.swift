@@ -100,56 +100,45 @@ public enum ExportView {
     return row
   }
 
-  /// A field quoted as RFC 4180 requires: when it holds a comma, a quote mark or a line break.
+  /// ``appendCSVField(_:to:)`` of `text`.
   static func csvField(_ text: String) -> String {
     var text = text
-    // All four are ASCII, so the bytes tell without decoding scalars.
-    let (needsQuotes, quoteMarks, simpleQuoteMarks) = text.withUTF8 { bytes in
-      // One branch-free pass finds whether anything needs quoting (1: a quote mark, 2: a comma
-      // or line break); only a field with quote marks is looked at again.
-      var found: UInt8 = 0
-      for byte in bytes {
-        found |= (byte == 0x22 ? 1 : 0) | (byte == 0x2C || byte == 0x0D || byte == 0x0A ? 2 : 0)
-      }
-      guard found & 1 != 0 else { return (found != 0, 0, true) }
-      var quoteMarks = 0
-      var simpleQuoteMarks = true
-      for index in bytes.indices where bytes[index] == 0x22 {
-        quoteMarks += 1
-        // A quote mark that a combining mark follows is left to Foundation's search below.
-        if index + 1 < bytes.count && bytes[index + 1] >= 0x80 { simpleQuoteMarks = false }
-      }
-      return (true, quoteMarks, simpleQuoteMarks)
-    }
-    guard needsQuotes else { return text }
-    guard simpleQuoteMarks else {
-      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-    return quoted(text, doubling: quoteMarks)
+    var field: [UInt8] = []
+    text.withUTF8 { appendCSVField($0, to: &field) }
+    return String(decoding: field, as: UTF8.self)
   }
 
-  /// `text` between quote marks, each of its `quoteMarks` quote marks doubled, written byte by
-  /// byte into the string's own storage.
-  static func quoted(_ text: String, doubling quoteMarks: Int) -> String {
-    var text = text
-    let count = text.utf8.count + quoteMarks + 2
-    return text.withUTF8 { bytes in
-      String(unsafeUninitializedCapacity: count) { buffer in
-        var index = 0
-        buffer[index] = UInt8(ascii: "\"")
-        index += 1
-        for byte in bytes {
-          buffer[index] = byte
-          index += 1
-          if byte == UInt8(ascii: "\"") {
-            buffer[index] = byte
-            index += 1
-          }
-        }
-        buffer[index] = UInt8(ascii: "\"")
-        return index + 1
+  /// Appends `bytes` as one CSV field: the one writer of a cell, for every row of every path.
+  ///
+  /// Quoted as RFC 4180 requires, when it holds a comma, a quote mark or a line break (each
+  /// quote mark doubled), and guarded against a spreadsheet's formulas by a leading `'` when it
+  /// starts like one (see ``CSVCell``), which `fav import` takes off again.
+  static func appendCSVField(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    // All are ASCII, so the bytes tell without decoding scalars: one branch-free pass finds
+    // whether anything needs quoting.
+    var found: UInt8 = 0
+    for byte in bytes {
+      found |= (byte == 0x22 ? 1 : 0) | (byte == 0x2C || byte == 0x0D || byte == 0x0A ? 2 : 0)
+    }
+    let guarded = CSVCell.needsGuard(bytes)
+    if found == 0 {
+      if guarded { out.append(CSVCell.guardByte) }
+      out.append(contentsOf: bytes)
+      return
+    }
+    out.append(UInt8(ascii: "\""))
+    if guarded { out.append(CSVCell.guardByte) }
+    var plainStart = 0
+    if found & 1 != 0 {
+      for index in bytes.indices where bytes[index] == 0x22 {
+        // Up to and including the quote mark, then the quote mark again.
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...index]))
+        out.append(UInt8(ascii: "\""))
+        plainStart = index + 1
       }
     }
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[plainStart...]))
+    out.append(UInt8(ascii: "\""))
   }
 
   // MARK: - Markdown

@@ -12,10 +12,23 @@ public struct PostgresSchemaMigrator: Sendable {
   /// The migrations, oldest first.
   var migrations: [EmbeddedMigration]
 
-  /// The migrations compiled into this binary.
-  public init() { migrations = embeddedPostgresMigrations }
+  /// Run in the transaction of the last migration, once the schema is the latest: what SQL
+  /// alone cannot do for the data (as ``SchemaMigrator/finish`` for SQLite).
+  var finish: @Sendable (PostgresConnection) throws -> Void = { _ in }
 
-  init(migrations: [EmbeddedMigration]) { self.migrations = migrations }
+  /// The migrations compiled into this binary.
+  public init() {
+    migrations = embeddedPostgresMigrations
+    finish = PostgresStore.normalizeTags
+  }
+
+  init(
+    migrations: [EmbeddedMigration],
+    finish: @escaping @Sendable (PostgresConnection) throws -> Void = { _ in }
+  ) {
+    self.migrations = migrations
+    self.finish = finish
+  }
 
   /// The version a fully migrated database has.
   public var latestVersion: Int { migrations.count }
@@ -39,22 +52,36 @@ public struct PostgresSchemaMigrator: Sendable {
       try checkNotNewer(version, connection)
       guard version == index else { continue }
       if version == 0 { try checkHasNoOtherTables(connection) }
-      // One transaction: statements sent together run as one implicit transaction, so the
-      // migration and the new version commit together or not at all (PostgreSQL's DDL is
-      // transactional), and an error leaves the connection out of any transaction. The first
-      // makes the version's table too: a failed start leaves nothing behind.
-      let versionTable = """
-        CREATE TABLE IF NOT EXISTS powerquotes_schema (
-          singleton integer PRIMARY KEY CHECK (singleton = 1),
-          version integer NOT NULL CHECK (version >= 0)
-        );
-        INSERT INTO powerquotes_schema (singleton, version) VALUES (1, 0)
-        ON CONFLICT DO NOTHING;
+      // The first migration makes the version's table too: a failed start leaves nothing behind.
+      let versionTable =
+        index > 0
+        ? ""
+        : """
+          CREATE TABLE IF NOT EXISTS powerquotes_schema (
+            singleton integer PRIMARY KEY CHECK (singleton = 1),
+            version integer NOT NULL CHECK (version >= 0)
+          );
+          INSERT INTO powerquotes_schema (singleton, version) VALUES (1, 0)
+          ON CONFLICT DO NOTHING;
 
-        """
-      try connection.executeScript(
-        (index == 0 ? versionTable : "")
-          + "\(migration.sql)\n;\nUPDATE powerquotes_schema SET version = \(index + 1);")
+          """
+      let setVersion = "UPDATE powerquotes_schema SET version = \(index + 1);"
+      guard index == migrations.count - 1 else {
+        // One transaction: statements sent together run as one implicit transaction, so the
+        // migration and the new version commit together or not at all (PostgreSQL's DDL is
+        // transactional), and an error leaves the connection out of any transaction.
+        try connection.executeScript("\(versionTable)\(migration.sql)\n;\n\(setVersion)")
+        continue
+      }
+      // The last one, then `finish`, in a transaction of their own; rolled back on any error.
+      do {
+        try connection.executeScript("BEGIN;\n\(versionTable)\(migration.sql)\n;")
+        try finish(connection)
+        try connection.executeScript("\(setVersion)\nCOMMIT;")
+      } catch {
+        _ = try? connection.execute("ROLLBACK")
+        throw error
+      }
     }
   }
 

@@ -87,6 +87,9 @@ extension PostgresStore {
   /// Each term of `query` as a text-search query, in the server's own writing of one (which it
   /// reads again as it is); none when no term has a word.
   ///
+  /// One column per term, here and in ``inverseFrequencies(_:_:total:)``: a query has at most
+  /// ``SearchQuery/maxWords`` terms, well under the server's 1,664 columns of a target list.
+  ///
   /// The user's words reach the server only as parameters, and each term becomes a query
   /// through functions that read any text (`phraseto_tsquery`, and `to_tsquery` of a lexeme
   /// quoted on the server for a prefix), so no query is ever an SQL error. Made once, the

@@ -90,3 +90,30 @@ extension PostgresStore {
     }
   }
 }
+
+extension PostgresStore {
+  /// ``QuoteDatabase/normalizeTags(_:)`` on PostgreSQL, on the connection that migrates, in its
+  /// transaction.
+  static func normalizeTags(_ connection: PostgresConnection) throws {
+    let names = try connection.execute(
+      "SELECT DISTINCT tag FROM favorite_tag WHERE tag ~ '[^ -~]'")
+    for row in names.values {
+      guard let name = row[0], let renamed = StoredTagNames.renamed(name) else { continue }
+      // The trigger of favorite_tag rewrites each favorite's tags column and search words.
+      try connection.execute(
+        """
+        INSERT INTO favorite_tag (favorite_id, tag)
+        SELECT favorite_id, $1 FROM favorite_tag WHERE tag = $2 ON CONFLICT DO NOTHING
+        """, [renamed, name])
+      try connection.execute("DELETE FROM favorite_tag WHERE tag = $1", [name])
+    }
+    let trashed = try connection.execute(
+      "SELECT id, tags FROM trashed_favorite WHERE tags ~ '[^ -~]'")
+    for row in trashed.values {
+      guard let id = row[0], let tags = row[1].flatMap(StoredTagNames.renamedList) else {
+        continue
+      }
+      try connection.execute("UPDATE trashed_favorite SET tags = $1 WHERE id = $2", [tags, id])
+    }
+  }
+}

@@ -1,0 +1,12 @@
+-- Tags in one Unicode form, with the meaning of ../0009_tag_forms.sql. From this version a tag's
+-- name is its NFKC form in lower case (FavoriteTag.normalized), so `café` typed with a composed `é` or with `e` and a combining
+-- accent is one tag. A library of an earlier version may hold both forms, even on one favorite.
+--
+-- SQL has no Unicode normalization: the app renames the tags there are in the same transaction
+-- (PostgresSchemaMigrator.finish, PostgresStore.normalizeTags). Each favorite keeps every tag it had,
+-- under the normalized name; two forms on one favorite become one row, never a duplicate
+-- (favorite_id, tag) pair; the triggers of favorite_tag rewrite favorite.tags and the search
+-- index as for any tag; the tags of favorites in the trash are renamed the same way. A tag whose
+-- normalized form would not be a tag (a compatibility character that becomes a space) keeps
+-- its name. Undo steps recorded before the upgrade are left as they were written.
+SELECT 1;
