@@ -57,8 +57,9 @@ struct CSVGuardTests {
     let source = try await store.makeOffPool()
     let quote = Quote(text: "=HYPERLINK(\"http://x\",\"y\")", author: "@Rumi", source: .manual)
     _ = try source.addFavorite(quote, at: testDate)
-    _ = try source.tag(id: 1, with: [FavoriteTag("+one"), FavoriteTag("two")], at: testDate)
-    _ = try source.editFavorite(id: 1, quote: quote, note: "-a note", at: testDate)
+    let tagged = try source.tag(
+      id: 1, with: [FavoriteTag("+one"), FavoriteTag("two")], at: testDate)
+    _ = try source.editFavorite(tagged.favorite, quote: quote, note: "-a note", at: testDate)
     _ = try source.addFavorite(
       Quote(text: "'@ starts with a guard", author: "-Ann", source: .manual), at: testDate)
     var bytes: [UInt8] = []

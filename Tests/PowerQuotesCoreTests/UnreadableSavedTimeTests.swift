@@ -47,7 +47,7 @@ struct UnreadableSavedTimeTests {
     let tagged = try database.tag(id: 2, with: [FavoriteTag("tao")], at: testDate)
     #expect(tagged.favorite.tags == ["tao"])
     let edited = try database.editFavorite(
-      id: 2, quote: Samples.lao, note: "Still here.", at: testDate)
+      tagged.favorite, quote: Samples.lao, note: "Still here.", at: testDate)
     #expect(edited.note == "Still here.")
     #expect(try database.trashFavorites(ids: [2], at: testDate).map(\.id) == [2])
     #expect(try database.favoriteCount() == 2)

@@ -39,7 +39,7 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
     case .emptyAuthor: .emptyAuthor
     case .textTooLong: .textTooLong
     case .authorTooLong: .authorTooLong
-    case .notFound, .nothingShownYet, .nothingToShareYet: nil
+    case .notFound, .nothingShownYet, .nothingToShareYet, .unreadableSavedTimes: nil
     }
   }
 
