@@ -90,7 +90,7 @@ final class ModelRun {
   private func serialStep() async throws {
     var kinds: [(ModelSettings.Kind, Int)] = [
       (.add, 5), (.edit, 3), (.form, 1), (.tag, 4), (.untag, 2), (.rm, 3), (.restore, 2),
-      (.empty, 1), (.undo, 3), (.import, 2), (.find, 2),
+      (.empty, 1), (.undo, 3), (.import, 2), (.find, 2), (.noop, 1),
     ]
     kinds.removeAll { !settings.allows($0.0) }
     guard !kinds.isEmpty else { return }
@@ -117,7 +117,8 @@ final class ModelRun {
     case .undo: try await undo(on: process)
     case .import: try await importFile(on: process)
     case .find: try await find(on: process)
-    case .noop, .concurrent, .nfc: break
+    case .noop: try await noopBurst()
+    case .concurrent, .nfc: break
     }
   }
 
@@ -497,6 +498,34 @@ final class ModelRun {
     }.map(\.id)
     if Set(found) != Set(expected) || found.count != Set(found).count {
       throw mismatch("fav find found \(found.sorted()), the model \(expected.sorted())")
+    }
+  }
+
+  /// A hundred to a hundred and thirty commands in a row that change nothing (a duplicate add, a tag
+  /// the favorite has, an untag of one it has not): README's history of the last 100 changes
+  /// must not lose any for them.
+  private func noopBurst() async throws {
+    guard let favorite = model.favorites.values.min(by: { $0.id < $1.id }) else { return }
+    let id = String(favorite.id)
+    for index in 0..<Int.random(in: 100...130, using: &rng) {
+      let words: [String]
+      let status: Int32
+      switch index % 3 {
+      case 0:
+        words = ["fav", "add", favorite.quote, "--author", favorite.author]
+        status = 3
+      case 1:
+        guard let tag = favorite.tags.sorted().first else { continue }
+        words = ["fav", "tag", id, tag]
+        status = 0
+      default:
+        guard let tag = ModelText.tags.first(where: { !favorite.tags.contains($0) }) else {
+          continue
+        }
+        words = ["fav", "untag", id, tag]
+        status = 0
+      }
+      try expect(try await run(words, on: processes[0]), status: status)
     }
   }
 

@@ -4,7 +4,7 @@ import Foundation
 /// run it with any seed for as long as asked, and a failure can be replayed exactly.
 ///
 /// - `POWERQUOTES_MODEL_SEED`: the seed (default a fixed one, for CI).
-/// - `POWERQUOTES_MODEL_STEPS`: commands per store (default 150).
+/// - `POWERQUOTES_MODEL_STEPS`: commands per store (default 60, CI's budget).
 /// - `POWERQUOTES_MODEL_PROCESSES`: 1 to 3 processes at once (default: from the seed).
 /// - `POWERQUOTES_MODEL_SKIP`: a comma-separated list of command kinds to leave out of the
 ///   mix (``ModelSettings/Kind``), to run without the commands of a known bug.
@@ -32,7 +32,7 @@ struct ModelSettings: Sendable, CustomStringConvertible {
 
   init(environment: [String: String] = ProcessInfo.processInfo.environment) {
     seed = environment["POWERQUOTES_MODEL_SEED"].flatMap { UInt64($0) } ?? Self.defaultSeed
-    steps = environment["POWERQUOTES_MODEL_STEPS"].flatMap { Int($0) } ?? 150
+    steps = environment["POWERQUOTES_MODEL_STEPS"].flatMap { Int($0) } ?? 60
     processes =
       environment["POWERQUOTES_MODEL_PROCESSES"].flatMap { Int($0) }.map { min(3, max(1, $0)) }
       ?? Int(1 + seed % 3)
