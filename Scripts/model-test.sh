@@ -10,7 +10,7 @@
 # --steps N     commands per store and run (default 150)
 # --processes N processes at once (default: each seed picks 1 to 3)
 # --skip KINDS  comma-separated kinds to leave out of the mix: add, edit, form, tag, untag, rm,
-#               restore, empty, undo, import, find, noop, concurrent, nfc
+#               restore, empty, undo, import, find, noop, concurrent, nfc, history
 #
 # Builds first (swift build --build-tests). Exits 1 when a run failed; the whole output of each
 # failed run is kept in a folder it names.

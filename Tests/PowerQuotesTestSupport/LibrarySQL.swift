@@ -55,7 +55,8 @@ public enum LibrarySQL {
       let integrity = try rows(database, "PRAGMA integrity_check").map { $0.first ?? nil }
       if integrity != ["ok"] { problems.append("integrity_check: \(integrity)") }
       do {
-        try run(database, "INSERT INTO favorite_search (favorite_search) VALUES ('integrity-check')")
+        try run(
+          database, "INSERT INTO favorite_search (favorite_search) VALUES ('integrity-check')")
       } catch {
         problems.append("FTS5 integrity-check of favorite_search: \(error)")
       }

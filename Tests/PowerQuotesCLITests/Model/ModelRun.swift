@@ -118,7 +118,7 @@ final class ModelRun {
     case .import: try await importFile(on: process)
     case .find: try await find(on: process)
     case .noop: try await noopBurst()
-    case .concurrent, .nfc: break
+    case .concurrent, .nfc, .history: break
     }
   }
 
@@ -231,7 +231,8 @@ final class ModelRun {
       words += ["--author", edited.author]
     default:
       edited.note =
-        settings.allows(.noop) && rng.chance(0.25) ? favorite.note : (rng.chance(0.2) ? "" : newNote())
+        settings.allows(.noop) && rng.chance(0.25)
+        ? favorite.note : (rng.chance(0.2) ? "" : newNote())
       words += ["--note", edited.note]
     }
     try await runSerial(planEdit(favorite, edited, words: words), on: process)
@@ -374,21 +375,98 @@ final class ModelRun {
 
   private func emptyTrash(on process: ModelProcess) async throws {
     if model.trash.isEmpty && !settings.allows(.noop) { return }
-    let count = model.trash.count
     let outcome = try await run(["fav", "trash", "--empty", "--yes"], on: process)
     try expect(outcome, status: 0)
-    let said =
-      switch count {
-      case 0: "The trash is empty."
-      case 1: "Deleted 1 favorite for good."
-      default: "Deleted \(count) favorites for good."
-      }
-    if !outcome.out.contains(said) && !outcome.err.contains(said) {
-      throw mismatch("expected \"\(said)\"; it printed: \(outcome.out)\(outcome.err)")
+    try checkEmptied(outcome, count: model.trash.count)
+    applyEmptying()
+  }
+
+  /// Checks that `fav trash --empty` said it deleted `count` favorites.
+  private func checkEmptied(_ outcome: CommandOutcome, count: Int) throws {
+    guard emptied(outcome) == count else {
+      throw mismatch(
+        "expected \(count) deleted for good; it printed: \(outcome.out)\(outcome.err)")
     }
-    if count > 0 {
+  }
+
+  /// How many favorites `fav trash --empty` said it deleted, if it said.
+  private func emptied(_ outcome: CommandOutcome) -> Int? {
+    let text = outcome.out + outcome.err
+    if text.contains("The trash is empty.") { return 0 }
+    if text.contains("Deleted 1 favorite for good.") { return 1 }
+    guard
+      let range = text.range(of: #"Deleted \d+ favorites for good\."#, options: .regularExpression)
+    else { return nil }
+    return Int(text[range].dropFirst(8).prefix { $0.isNumber })
+  }
+
+  /// The trash emptied: what it held is gone, and so is the history, unless it held nothing.
+  private func applyEmptying() {
+    if !model.trash.isEmpty {
       model.trash = [:]
       history.clear()
+    }
+  }
+
+  /// `fav trash --empty --yes` while another process removes or restores a favorite: the
+  /// library must end as one of the two orders leaves it, and the count printed must be that
+  /// order's (issue 20, item 1: it must delete exactly what it counted).
+  private func emptyingRace(_ emptier: ModelProcess, _ other: ModelProcess) async throws {
+    let restorable = model.trash.values.filter { model.favorite(equalTo: $0) == nil }
+      .map(\.id).sorted()
+    let active = model.favorites.keys.sorted()
+    let restoring = !restorable.isEmpty && (active.isEmpty || rng.chance(0.5))
+    guard let id = restoring ? rng.pick(restorable) : (active.isEmpty ? nil : rng.pick(active))
+    else { return }
+    let otherWords =
+      restoring ? ["fav", "restore", String(id)] : ["fav", "rm", String(id), "--yes"]
+    let emptyWords = ["fav", "trash", "--empty", "--yes"]
+    command =
+      "at once: [\(emptier.name)] fav trash --empty --yes | [\(other.name)] "
+      + otherWords.joined(separator: " ")
+    async let emptying = emptier.run(emptyWords)
+    async let racing = other.run(otherWords)
+    let (emptyOutcome, otherOutcome) = try await (emptying, racing)
+    logLine(command + " -> \(emptyOutcome.status),\(otherOutcome.status)")
+    try expect(emptyOutcome, status: 0)
+    let change: ModelChange = restoring ? .restore(ids: [id]) : .remove(ids: [id])
+    // The other command first, then the emptying; or the emptying first.
+    var otherFirst = self.model
+    change.apply(to: &otherFirst)
+    let otherFirstCount = otherFirst.trash.count
+    let emptyFirstCount = model.trash.count
+    let count = emptied(emptyOutcome)
+    if restoring {
+      if otherOutcome.status == 0, count == otherFirstCount {
+        let before = model
+        model = otherFirst
+        history.record([change], from: before)
+        applyEmptying()
+      } else if otherOutcome.status == 1, count == emptyFirstCount {
+        applyEmptying()
+      } else {
+        throw mismatch(
+          "no order explains it: restore exit \(otherOutcome.status), emptying said "
+            + "\(emptyOutcome.out)\(emptyOutcome.err)(\(otherFirstCount) if the restore came "
+            + "first, \(emptyFirstCount) if not)")
+      }
+    } else {
+      try expect(otherOutcome, status: 0)
+      if count == otherFirstCount {
+        let before = model
+        model = otherFirst
+        history.record([change], from: before)
+        applyEmptying()
+      } else if count == emptyFirstCount {
+        applyEmptying()
+        let before = model
+        change.apply(to: &model)
+        history.record([change], from: before)
+      } else {
+        throw mismatch(
+          "no order explains it: emptying said \(emptyOutcome.out)\(emptyOutcome.err)("
+            + "\(otherFirstCount) if the removal came first, \(emptyFirstCount) if not)")
+      }
     }
   }
 
@@ -398,9 +476,15 @@ final class ModelRun {
     if candidates.isEmpty {
       return try expect(outcome, status: 1)
     }
+    if outcome.status == 1, !settings.allows(.history) {
+      // Left out: how much history the store keeps. What it kept must still be right.
+      history.clear()
+      return
+    }
     try expect(outcome, status: 0)
     let observed = try await observe()
-    let kind = (try? JSONSerialization.jsonObject(with: Data(outcome.out.utf8)))
+    let kind =
+      (try? JSONSerialization.jsonObject(with: Data(outcome.out.utf8)))
       .flatMap { ($0 as? [String: Any])?["undid"] as? [String: Any] }?["kind"] as? String
     var differences: [String] = []
     for candidate in candidates {
@@ -448,7 +532,8 @@ final class ModelRun {
       // README: a JSON array of {"quote", "author"} is read as the iOS app's, whose quote
       // marks around the quote are removed.
       favorite.quote = favorite.quote.replacingOccurrences(of: "\"", with: "")
-        .replacingOccurrences(of: "\u{201C}", with: "").replacingOccurrences(of: "\u{201D}", with: "")
+        .replacingOccurrences(of: "\u{201C}", with: "").replacingOccurrences(
+          of: "\u{201D}", with: "")
       let note = rng.chance(0.4) ? newNote() : ""
       let tags = rng.chance(0.4) ? tagsToUse() : []
       var row: [String: Any] = ["quote": favorite.quote, "author": favorite.author]
@@ -492,8 +577,11 @@ final class ModelRun {
     let found = try favoriteList(outcome.out).map(\.id)
     let expected = model.favorites.values.filter { favorite in
       let tokens = ModelText.tokens(
-        [favorite.quote, favorite.author, favorite.note, favorite.tags.sorted().joined(separator: " ")]
-          .joined(separator: " "))
+        [
+          favorite.quote, favorite.author, favorite.note,
+          favorite.tags.sorted().joined(separator: " "),
+        ]
+        .joined(separator: " "))
       return Set(words.map { $0.lowercased() }).isSubset(of: tokens)
     }.map(\.id)
     if Set(found) != Set(expected) || found.count != Set(found).count {
@@ -565,7 +653,8 @@ final class ModelRun {
       var added = imported.added
       if !added.isEmpty {
         // The new ids, from the listing: the rows' quotes are distinct.
-        let listed = try favoriteList(try await runObserver(["fav", "list", "--format", "json"]).out)
+        let listed = try favoriteList(
+          try await runObserver(["fav", "list", "--format", "json"]).out)
         for index in added.indices {
           guard
             let row = listed.first(where: {
@@ -605,7 +694,9 @@ final class ModelRun {
     command = "[\(process.name)] " + words.joined(separator: " ")
     let outcome = try await process.run(words, editor: editor)
     logLine(command + " -> \(outcome.status)")
-    if settings.verbose { logLine("  out: \(outcome.out.prefix(600))\n  err: \(outcome.err.prefix(600))") }
+    if settings.verbose {
+      logLine("  out: \(outcome.out.prefix(600))\n  err: \(outcome.err.prefix(600))")
+    }
     return outcome
   }
 
@@ -648,6 +739,9 @@ final class ModelRun {
   private func concurrentRound() async throws {
     let count = min(processes.count, Int.random(in: 2...3, using: &rng))
     let chosen = Array(processes.shuffled(using: &rng).prefix(count))
+    if settings.allows(.empty), !model.trash.isEmpty, rng.chance(0.2) {
+      return try await emptyingRace(chosen[0], chosen[1])
+    }
     var taken: Set<Int64> = []
     var plans: [Plan] = []
     for _ in chosen {
@@ -663,7 +757,9 @@ final class ModelRun {
           }
       }.sorted()
       let choice = Int.random(in: 0..<6, using: &rng)
-      if choice == 1, let id = free.isEmpty ? nil : rng.pick(free), let favorite = model.favorites[id] {
+      if choice == 1, let id = free.isEmpty ? nil : rng.pick(free),
+        let favorite = model.favorites[id]
+      {
         let tags = Set(tagsToUse().map(kept)).subtracting(favorite.tags)
         guard !tags.isEmpty else { continue }
         taken.insert(id)
@@ -705,7 +801,9 @@ final class ModelRun {
       }
       return
     }
-    command = "at once: " + zip(chosen, plans).map { "[\($0.name)] " + $1.words.joined(separator: " ") }
+    command =
+      "at once: "
+      + zip(chosen, plans).map { "[\($0.name)] " + $1.words.joined(separator: " ") }
       .joined(separator: " | ")
     let outcomes = try await withThrowingTaskGroup(of: (Int, CommandOutcome).self) { group in
       for (index, (process, plan)) in zip(chosen, plans).enumerated() {
@@ -716,7 +814,9 @@ final class ModelRun {
       for try await (index, outcome) in group { outcomes[index] = outcome }
       return outcomes
     }
-    logLine(command + " -> " + plans.indices.map { "\(outcomes[$0]?.status ?? -1)" }.joined(separator: ","))
+    logLine(
+      command + " -> "
+        + plans.indices.map { "\(outcomes[$0]?.status ?? -1)" }.joined(separator: ","))
     var changes: [ModelChange] = []
     for index in plans.indices {
       guard let outcome = outcomes[index] else { continue }
@@ -764,7 +864,8 @@ final class ModelRun {
   }
 
   private func observe() async throws -> Observed {
-    let favorites = try favoriteList(try await runObserver(["fav", "list", "--format", "json"]).out)
+    let favorites = try favoriteList(
+      try await runObserver(["fav", "list", "--format", "json"]).out)
     let trash = try favoriteList(try await runObserver(["fav", "trash", "--format", "json"]).out)
     let tagsJSON = try await runObserver(["fav", "tags", "--format", "json"]).out
     guard
@@ -788,17 +889,27 @@ final class ModelRun {
     var lines: [String] = []
     func compare(_ listed: [ListedFavorite], _ expected: [Int64: ModelFavorite], _ name: String) {
       let ids = listed.map(\.id)
-      if name == "favorites", ids != ids.sorted() { lines.append("\(name) not in id order: \(ids)") }
+      if name == "favorites", ids != ids.sorted() {
+        lines.append("\(name) not in id order: \(ids)")
+      }
       if Set(ids) != Set(expected.keys) || ids.count != expected.count {
         lines.append("\(name): ids \(ids.sorted()), the model \(expected.keys.sorted())")
       }
       for item in listed {
         guard let favorite = expected[item.id] else { continue }
         var wrong: [String] = []
-        if !same(item.quote, favorite.quote) { wrong.append("quote \"\(item.quote)\" ≠ \"\(favorite.quote)\"") }
-        if !same(item.author, favorite.author) { wrong.append("author \"\(item.author)\" ≠ \"\(favorite.author)\"") }
-        if !same(item.note, favorite.note) { wrong.append("note \"\(item.note)\" ≠ \"\(favorite.note)\"") }
-        let tags = favorite.tags.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        if !same(item.quote, favorite.quote) {
+          wrong.append("quote \"\(item.quote)\" ≠ \"\(favorite.quote)\"")
+        }
+        if !same(item.author, favorite.author) {
+          wrong.append("author \"\(item.author)\" ≠ \"\(favorite.author)\"")
+        }
+        if !same(item.note, favorite.note) {
+          wrong.append("note \"\(item.note)\" ≠ \"\(favorite.note)\"")
+        }
+        let tags = favorite.tags.sorted {
+          $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars)
+        }
         if !item.tags.elementsEqual(tags, by: same) {
           wrong.append("tags \(item.tags.map(shown)) ≠ \(tags.map(shown))")
         }
@@ -853,7 +964,7 @@ final class ModelRun {
   /// nothing is left to undo.
   private func undoEverything() async throws {
     let count = history.undoable
-    for _ in 0..<count {
+    for _ in 0..<count where history.undoable > 0 {
       step += 1
       try await undo(on: rng.pick(processes))
       try await compareWithStore()

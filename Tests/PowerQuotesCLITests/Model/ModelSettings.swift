@@ -20,6 +20,9 @@ struct ModelSettings: Sendable, CustomStringConvertible {
     case concurrent
     /// Tags written in NFD as well as NFC (issue 20, item 8).
     case nfc
+    /// Undo as far back as README's 100 changes: left out, `fav undo` may say there is nothing
+    /// left sooner, and the model then forgets its history (issue 20, item 5).
+    case history
   }
 
   static let defaultSeed: UInt64 = 20_261_126
