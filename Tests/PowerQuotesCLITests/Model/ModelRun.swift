@@ -89,7 +89,7 @@ final class ModelRun {
 
   private func serialStep() async throws {
     var kinds: [(ModelSettings.Kind, Int)] = [
-      (.add, 5), (.edit, 3), (.form, 1), (.tag, 4), (.untag, 2), (.rm, 3), (.restore, 2),
+      (.add, 5), (.edit, 3), (.form, 2), (.tag, 4), (.untag, 2), (.rm, 3), (.restore, 2),
       (.empty, 1), (.undo, 3), (.import, 2), (.find, 2), (.noop, 1),
     ]
     kinds.removeAll { !settings.allows($0.0) }
