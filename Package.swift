@@ -85,11 +85,13 @@ let package = Package(
       dependencies: ["EmbedMigrationsTool"]
     ),
     // Test helpers shared by both test targets: a FlyingFox server on 127.0.0.1, captured
-    // output, temporary folders. Only tests depend on it, so FlyingFox stays out of the binary.
+    // output, temporary folders, SQL on either store. Only tests depend on it, so FlyingFox and
+    // GRDB's test use stay out of the binary.
     .target(
       name: "PowerQuotesTestSupport",
       dependencies: [
         "PowerQuotesCore",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ],

@@ -6,9 +6,9 @@ import Testing
 
 /// SQL on either store, for what the store tests check or prepare behind the app's back: the
 /// tables as they are, and changes the undo log does not see.
-enum LibrarySQL {
+public enum LibrarySQL {
   /// Runs `sql` (no parameters; one statement, or several separated by semicolons).
-  static func run(_ database: any QuoteStore, _ sql: String) throws {
+  public static func run(_ database: any QuoteStore, _ sql: String) throws {
     switch database {
     case let sqlite as QuoteDatabase:
       try sqlite.writer.write { try $0.execute(sql: sql) }
@@ -20,7 +20,7 @@ enum LibrarySQL {
   }
 
   /// The rows `sql` returns, each value as text (nil for NULL).
-  static func rows(_ database: any QuoteStore, _ sql: String) throws -> [[String?]] {
+  public static func rows(_ database: any QuoteStore, _ sql: String) throws -> [[String?]] {
     switch database {
     case let sqlite as QuoteDatabase:
       return try sqlite.writer.read { db in
@@ -44,9 +44,62 @@ enum LibrarySQL {
     }
   }
 
+  /// What is wrong with the store's own consistency, one line each; empty when nothing is.
+  ///
+  /// SQLite: `PRAGMA integrity_check`, FTS5's `integrity-check` of `favorite_search`, and the
+  /// `favorite.tags` column against `favorite_tag`. PostgreSQL: the `search` and `tags`
+  /// columns against what the favorites say, and `favorite_tag` rows of no favorite.
+  public static func integrityProblems(_ database: any QuoteStore) throws -> [String] {
+    var problems: [String] = []
+    if database is QuoteDatabase {
+      let integrity = try rows(database, "PRAGMA integrity_check").map { $0.first ?? nil }
+      if integrity != ["ok"] { problems.append("integrity_check: \(integrity)") }
+      do {
+        try run(
+          database, "INSERT INTO favorite_search (favorite_search) VALUES ('integrity-check')")
+      } catch {
+        problems.append("FTS5 integrity-check of favorite_search: \(error)")
+      }
+      let staleTags = try rows(
+        database,
+        """
+        SELECT id, tags FROM favorite WHERE tags <> coalesce((
+          SELECT group_concat(tag, ' ') FROM (
+            SELECT tag FROM favorite_tag WHERE favorite_id = favorite.id ORDER BY tag)), '')
+        """)
+      if !staleTags.isEmpty { problems.append("favorite.tags unlike favorite_tag: \(staleTags)") }
+    } else {
+      let stale = try rows(
+        database,
+        """
+        SELECT id FROM favorite WHERE search IS DISTINCT FROM to_tsvector('simple',
+          unaccent(quote || ' ' || author || ' ' || note || ' ' || tags))
+        """)
+      if !stale.isEmpty { problems.append("favorite.search out of date: \(stale)") }
+      let staleTags = try rows(
+        database,
+        """
+        SELECT id, tags FROM favorite WHERE tags <> coalesce((
+          SELECT string_agg(tag, ' ' ORDER BY tag) FROM favorite_tag WHERE favorite_id = id), '')
+        """)
+      if !staleTags.isEmpty { problems.append("favorite.tags unlike favorite_tag: \(staleTags)") }
+    }
+    let orphans = try rows(
+      database,
+      """
+      SELECT favorite_id, tag FROM favorite_tag
+      WHERE favorite_id NOT IN (SELECT id FROM favorite)
+      """)
+    if !orphans.isEmpty { problems.append("favorite_tag rows of no favorite: \(orphans)") }
+    let both = try rows(
+      database, "SELECT id FROM favorite WHERE id IN (SELECT id FROM trashed_favorite)")
+    if !both.isEmpty { problems.append("ids both favorite and in the trash: \(both)") }
+    return problems
+  }
+
   /// Gives favorite `id` `tags` through the table, unrecorded; the triggers keep its `tags`
   /// column and the search index.
-  static func insertTags(_ database: any QuoteStore, _ id: Int64, _ tags: [String]) throws {
+  public static func insertTags(_ database: any QuoteStore, _ id: Int64, _ tags: [String]) throws {
     for tag in tags {
       try run(database, "INSERT INTO favorite_tag (favorite_id, tag) VALUES (\(id), '\(tag)')")
     }
@@ -55,7 +108,7 @@ enum LibrarySQL {
   /// Everything an undo must put back as it was: every favorite's row, the tags, the trash,
   /// and what the store derives from them (SQLite's author counts and full-text index,
   /// PostgreSQL's tags and search columns) checked against the favorites.
-  static func snapshot(_ database: any QuoteStore) throws -> [String] {
+  public static func snapshot(_ database: any QuoteStore) throws -> [String] {
     switch database {
     case let sqlite as QuoteDatabase:
       return try snapshot(sqlite)
