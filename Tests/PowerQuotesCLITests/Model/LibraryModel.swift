@@ -123,6 +123,10 @@ struct ModelHistory: Sendable {
     var changes: [ModelChange]
     /// How many of them fell off the end of the history (the oldest, order unknown).
     var forgotten = 0
+    /// Whether the store may have forgotten the entry: it was made at once with a removal that
+    /// emptying the trash then made impossible to undo, and the store's order of the two is
+    /// not known.
+    var mayBeForgotten = false
 
     var undoable: Int { changes.count - forgotten }
   }
@@ -149,8 +153,43 @@ struct ModelHistory: Sendable {
     entries.removeAll { $0.undoable == 0 }
   }
 
-  /// Forgets everything (`fav trash --empty`).
+  /// Forgets everything (a store that keeps less history than the model, when that is left out).
   mutating func clear() { entries.removeAll() }
+
+  /// What emptying the trash of `deleted` forgets (README): the change that last moved one of
+  /// them to the trash, whose undoing would bring it back, and every change before it.
+  mutating func forgetRemovals(of deleted: Set<Int64>) {
+    let removes: (ModelChange) -> Bool = {
+      if case .remove(let ids) = $0 { !deleted.isDisjoint(with: ids) } else { false }
+    }
+    // Undoing a later change never brings them back: no earlier state holds them any more.
+    for index in entries.indices {
+      for id in deleted { entries[index].before.trash[id] = nil }
+    }
+    guard let last = entries.lastIndex(where: { $0.changes.contains(where: removes) }) else {
+      return
+    }
+    var entry = entries[last]
+    entries.removeSubrange(...last)
+    // Changes made at once with that removal: kept if the store committed them after it.
+    let others = entry.changes.filter { !removes($0) }
+    guard !others.isEmpty else { return }
+    for change in entry.changes where removes(change) { change.apply(to: &entry.before) }
+    for id in deleted { entry.before.trash[id] = nil }
+    entry.changes = others
+    entry.forgotten = 0
+    entry.mayBeForgotten = true
+    entries.insert(entry, at: 0)
+  }
+
+  /// Forgets the newest entry the store may have forgotten, and every one before it: `fav undo`
+  /// found nothing to undo where the model was unsure. Whether there was one.
+  mutating func forgetUncertain() -> Bool {
+    guard let top = entries.lastIndex(where: { $0.undoable > 0 }), entries[top].mayBeForgotten
+    else { return false }
+    entries.removeSubrange(...top)
+    return true
+  }
 
   /// The states one undo may leave, each with the change it took back and the history after.
   func undoCandidates() -> [(library: ModelLibrary, change: ModelChange, history: ModelHistory)] {
