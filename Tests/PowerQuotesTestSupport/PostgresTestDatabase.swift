@@ -1,7 +1,6 @@
 import Foundation
-import Synchronization
-
 import PowerQuotesCore
+import Synchronization
 
 /// Databases of their own on the test server that `POWERQUOTES_TEST_POSTGRES_URL` names.
 public enum PostgresTestDatabase {

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PowerQuotesCore
+import Testing
 
 /// A way to make an empty store, for the tests every ``QuoteStore`` must pass.
 ///

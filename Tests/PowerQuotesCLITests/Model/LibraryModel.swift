@@ -182,8 +182,10 @@ struct ModelHistory: Sendable {
     entries.insert(entry, at: 0)
   }
 
-  /// Forgets the newest entry the store may have forgotten, and every one before it: `fav undo`
-  /// found nothing to undo where the model was unsure. Whether there was one.
+  /// Forgets the newest entry the store may have forgotten, and every one before it.
+  ///
+  /// For a `fav undo` that found nothing to undo where the model was unsure; returns whether
+  /// there was such an entry.
   mutating func forgetUncertain() -> Bool {
     guard let top = entries.lastIndex(where: { $0.undoable > 0 }), entries[top].mayBeForgotten
     else { return false }

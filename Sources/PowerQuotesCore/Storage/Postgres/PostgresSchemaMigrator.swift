@@ -57,14 +57,14 @@ public struct PostgresSchemaMigrator: Sendable {
         index > 0
         ? ""
         : """
-          CREATE TABLE IF NOT EXISTS powerquotes_schema (
-            singleton integer PRIMARY KEY CHECK (singleton = 1),
-            version integer NOT NULL CHECK (version >= 0)
-          );
-          INSERT INTO powerquotes_schema (singleton, version) VALUES (1, 0)
-          ON CONFLICT DO NOTHING;
+        CREATE TABLE IF NOT EXISTS powerquotes_schema (
+          singleton integer PRIMARY KEY CHECK (singleton = 1),
+          version integer NOT NULL CHECK (version >= 0)
+        );
+        INSERT INTO powerquotes_schema (singleton, version) VALUES (1, 0)
+        ON CONFLICT DO NOTHING;
 
-          """
+        """
       let setVersion = "UPDATE powerquotes_schema SET version = \(index + 1);"
       guard index == migrations.count - 1 else {
         // One transaction: statements sent together run as one implicit transaction, so the
