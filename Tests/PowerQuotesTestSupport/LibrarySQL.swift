@@ -1,8 +1,7 @@
 import Foundation
 import GRDB
+import PowerQuotesCore
 import Testing
-
-@testable import PowerQuotesCore
 
 /// SQL on either store, for what the store tests check or prepare behind the app's back: the
 /// tables as they are, and changes the undo log does not see.

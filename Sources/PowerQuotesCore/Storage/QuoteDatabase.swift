@@ -10,7 +10,7 @@ import GRDB
 public final class QuoteDatabase: Sendable {
   /// The file's path, or `:memory:`, for messages.
   public let path: String
-  let writer: any DatabaseWriter
+  package let writer: any DatabaseWriter
 
   /// Whether the file is read-only to this process.
   public let isReadOnly: Bool

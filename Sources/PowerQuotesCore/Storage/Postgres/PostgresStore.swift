@@ -52,12 +52,12 @@ public final class PostgresStore: Sendable {
 
   /// Runs one statement, with the store to itself.
   @discardableResult
-  func execute(_ sql: String, _ parameters: [String?] = []) throws -> PostgresRows {
+  package func execute(_ sql: String, _ parameters: [String?] = []) throws -> PostgresRows {
     try lock.withLock { try connection.execute(sql, parameters) }
   }
 
   /// Runs `sql`, statements separated by semicolons and without parameters, in one round trip.
-  func executeScript(_ sql: String) throws {
+  package func executeScript(_ sql: String) throws {
     try lock.withLock { try connection.executeScript(sql) }
   }
 
