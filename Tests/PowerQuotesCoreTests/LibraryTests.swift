@@ -52,6 +52,12 @@ struct SearchQueryAndTagTests {
     // A prefix and a phrase are other terms.
     #expect(try SearchQuery(#"love* love "love" love*"#).fts5 == #""love"* "love""#)
     #expect(try SearchQuery(#""heart ocean" heart ocean"#).terms.count == 3)
+    // What a search that finds nothing says names each term once, as it was searched.
+    #expect(try SearchQuery(thousand).shown == "love")
+    #expect(
+      try SearchQuery(#"love "heart ocean" stoi* LOVE"#).shown == #"love "heart ocean" stoi*"#)
+    #expect(FavoritePager.noMatch(try SearchQuery("luck luck")) == "No favorites match 'luck'.")
+    #expect(!FavoritePager.noMatch(try SearchQuery("luck \u{1B}[31mred")).contains("\u{1B}"))
   }
 
   @Test("More than maxWords different words are refused with a sentence that counts them")

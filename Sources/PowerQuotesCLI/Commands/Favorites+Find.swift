@@ -96,7 +96,7 @@ extension Favorites {
           var hits: [SearchHit] = []
           try controller.find(query, tag: tag, matches: env.painter.enabled) { hits.append($0) }
           guard !hits.isEmpty else {
-            env.console.note("No favorites match '\(UntrustedText.sanitized(text))'.")
+            env.console.note(FavoritePager.noMatch(query))
             return
           }
           out.append(
@@ -109,7 +109,7 @@ extension Favorites {
           query, tag: tag, widthLimit: FavoriteListView.maxAuthorWidth,
           authorWidth: FavoriteListView.authorWidth)
         guard shape.count > 0 else {
-          env.console.note("No favorites match '\(UntrustedText.sanitized(text))'.")
+          env.console.note(FavoritePager.noMatch(query))
           return
         }
         let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)

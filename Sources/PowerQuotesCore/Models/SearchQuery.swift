@@ -103,6 +103,15 @@ public struct SearchQuery: Equatable, Sendable {
     var isPrefix: Bool
   }
 
+  /// The query as it is searched for, to show: each term once, a phrase in double quotes, a
+  /// prefix with its `*` (`love "an exact phrase" stoi*`).
+  public var shown: String {
+    terms.map { term in
+      let words = term.text.contains(" ") ? "\"\(term.text)\"" : term.text
+      return term.isPrefix ? words + "*" : words
+    }.joined(separator: " ")
+  }
+
   /// The FTS5 query: each term a string in double quotes (its own quote marks doubled), a
   /// prefix marked by `*` after it, the terms one space apart (all must match).
   public var fts5: String {

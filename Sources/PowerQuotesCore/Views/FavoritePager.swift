@@ -56,6 +56,11 @@ public struct FavoritePager: Sendable {
     return "No favorites yet. \(CommandHint.run("random")), then \(CommandHint.quoted("fav add"))."
   }
 
+  /// The sentence for a search that found nothing: the query as searched, each word once.
+  public static func noMatch(_ query: SearchQuery) -> String {
+    "No favorites match '\(UntrustedText.sanitized(query.shown))'."
+  }
+
   /// The sentence for `more` when the list has been shown to its end.
   public static let nothingMore =
     "Nothing more to show. Type 'list' or 'search AUTHOR' to start again."

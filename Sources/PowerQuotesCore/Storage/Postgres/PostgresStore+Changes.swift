@@ -27,17 +27,28 @@ extension PostgresStore {
     return value
   }
 
+  /// The transaction-level advisory lock a change takes before it draws its id, as `pg_locks`
+  /// shows it: the eight ASCII bytes of "pqchange".
+  static let changeLockKey = "8102366504578606949"
+
   /// Adds a change of `kind` to the history in the open transaction and starts recording it;
   /// returns its id, for ``finishChange(_:summary:)``.
+  ///
+  /// The id is drawn once the change holds the history's lock, kept until it commits, so that
+  /// ids follow the order changes commit in and `fav undo` takes back the one made last. Drawn
+  /// before it (as the waiting at `library_recording` alone did), two changes could commit in
+  /// the other order than their ids, and an undo take back the earlier one first.
   func startChange(_ kind: LibraryChange.Kind, at date: Date) throws -> String {
     let started = try execute(
       """
-      WITH change AS (
-        INSERT INTO library_change (kind, summary, made_at) VALUES ($1, '', $2) RETURNING id)
+      WITH locked AS (SELECT pg_advisory_xact_lock($3::bigint)),
+      change AS (
+        INSERT INTO library_change (kind, summary, made_at) SELECT $1, '', $2 FROM locked
+        RETURNING id)
       INSERT INTO library_recording (singleton, change_id) SELECT 1, id FROM change
       RETURNING change_id
       """,
-      [kind.rawValue, StoredTime.text(date)])
+      [kind.rawValue, StoredTime.text(date), Self.changeLockKey])
     guard let changeID = started.values.first?[0] else {
       throw PostgresError.statementFailed(
         server: url.server, sqlState: "02000", message: "the change was not recorded")
