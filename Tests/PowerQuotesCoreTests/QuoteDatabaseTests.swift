@@ -191,13 +191,37 @@ struct QuoteDatabaseTests {
   }
 
   @Test(
-    "Another program's SQLite file with a schema version of ours is named in one sentence",
-    arguments: [3, QuoteDatabase.schemaVersion])
+    "Another program's SQLite file with a schema version of ours is refused and left untouched",
+    arguments: [3, 7, QuoteDatabase.schemaVersion])
   func otherProgramsDatabaseWithAVersion(version: Int) throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.file("other.sqlite")
     try DatabaseQueue(path: path).write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me');
+          PRAGMA user_version = \(version)
+          """)
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: StorageError.otherProgramsDatabase(path: path)) {
+      try QuoteDatabase.open(path: path)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["other.sqlite"])
+  }
+
+  @Test(
+    "Another program's WAL database with a schema version of ours is named in one sentence",
+    arguments: [3, QuoteDatabase.schemaVersion])
+  func otherProgramsWALDatabaseWithAVersion(version: Int) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("other.sqlite")
+    var configuration = Configuration()
+    configuration.journalMode = .wal
+    try DatabaseQueue(path: path, configuration: configuration).write { db in
       try db.execute(
         sql: """
           CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me');
@@ -223,6 +247,20 @@ struct QuoteDatabaseTests {
       try String.fetchAll(db, sql: "SELECT body FROM notes")
     }
     #expect(notes == ["keep me"])
+  }
+
+  @Test("A copy of a library out of WAL mode opens as the library it is")
+  func libraryOutOfWALMode() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = folder.file("copy.sqlite")
+    _ = try QuoteDatabase.open(path: path).addFavorite(Samples.rumi, at: testDate)
+    try DatabaseQueue(path: path).writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA journal_mode = DELETE")
+    }
+    #expect(try DatabaseFile.header(path: path)?.isWAL == false)
+    let database = try QuoteDatabase.open(path: path)
+    #expect(try database.favorites().map(\.quote) == [Samples.rumi])
   }
 
   @Test("A database from a newer powerquotes is refused and left untouched")

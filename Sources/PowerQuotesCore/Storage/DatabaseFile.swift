@@ -16,6 +16,9 @@ enum DatabaseFile {
     var version: Int?
     /// Whether this process may write the file.
     var writable: Bool
+    /// Whether the header says the file is in WAL mode, as every database powerquotes has
+    /// opened for writing is; nil for an empty or new file.
+    var isWAL: Bool? = nil
   }
 
   /// Makes `path` ready for SQLite: folder 0700, file 0600, existing content checked.
@@ -54,7 +57,8 @@ enum DatabaseFile {
           path: path, reason: "it is a device, a pipe or a socket, not a file")
       }
     }
-    return State(version: try schemaVersion(path: path), writable: access(path, W_OK) == 0)
+    let found = try header(path: path)
+    return State(version: found?.version, writable: access(path, W_OK) == 0, isWAL: found?.isWAL)
   }
 
   private static func makeFolder(_ folder: String) throws {
@@ -98,14 +102,15 @@ enum DatabaseFile {
     return Int(info.st_size)
   }
 
-  /// The `user_version` in the header of the SQLite file at `path`, or nil for an empty file.
+  /// The `user_version` in the header of the SQLite file at `path`, and whether the file is in
+  /// WAL mode; nil for an empty file.
   ///
   /// Read from the file rather than through SQLite, because opening a connection in WAL mode
   /// already writes to the database, and a file we refuse must be left untouched.
   ///
   /// - Throws: ``StorageError/notADatabase(path:)`` unless the file is empty or starts with
   ///   SQLite's header.
-  static func schemaVersion(path: String) throws -> Int? {
+  static func header(path: String) throws -> (version: Int, isWAL: Bool)? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw StorageError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
@@ -117,10 +122,11 @@ enum DatabaseFile {
       throw StorageError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
     if count == 0 { return nil }
-    // A database header is 100 bytes: the magic string first, user_version at offset 60.
+    // A database header is 100 bytes: the magic string first, the read and write versions at
+    // offsets 18 and 19 (2 for WAL), user_version at offset 60.
     guard count == 100, Array(start.prefix(header.count)) == header else {
       throw StorageError.notADatabase(path: path)
     }
-    return start[60..<64].reduce(0) { $0 << 8 | Int($1) }
+    return (start[60..<64].reduce(0) { $0 << 8 | Int($1) }, start[18] == 2 && start[19] == 2)
   }
 }

@@ -61,8 +61,11 @@ public final class QuoteDatabase: Sendable {
     let migrator = SchemaMigrator(migrations: embeddedMigrations)
     if let version = state.version {
       try migrator.checkNotNewer(version, path: path)
-      if version == 0 {
-        try checkHasNoOtherTables(path: path)
+      // Every database powerquotes has written is in WAL mode, so a file that is not, at a
+      // version above 0, was made by someone else, or copied: looked at before WAL mode is
+      // switched on, which writes the file.
+      if version == 0 || state.isWAL == false {
+        try checkSchemaIsOurs(path: path)
       }
     }
     if !state.writable && (state.version ?? 0) < migrator.latestVersion {
@@ -157,31 +160,33 @@ public final class QuoteDatabase: Sendable {
     }
   }
 
-  /// Refuses an SQLite file at schema version 0 that already has tables: another program's.
+  /// Refuses another program's SQLite file: one at schema version 0 that already has tables,
+  /// or one at a later version without powerquotes' `favorite` table.
   ///
   /// The header said version 0, but another powerquotes process may have just made the schema
   /// in the write-ahead log, which the header does not show yet; SQLite itself reads both.
-  private static func checkHasNoOtherTables(path: String) throws {
+  private static func checkSchemaIsOurs(path: String) throws {
     var configuration = Configuration()
     // Read-only and not switching to WAL: looking must not change the file.
     configuration.readonly = true
     configuration.busyMode = .timeout(10)
-    let (version, tables): (Int, Int)
+    let (version, tables, hasFavorites): (Int, Int, Bool)
     do {
       let queue = try openRetryingWhileBusy(path: path, configuration: configuration)
-      (version, tables) = try queue.read { db in
+      (version, tables, hasFavorites) = try queue.read { db in
         (
           try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
           try Int.fetchOne(
             db,
             sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
-          ) ?? 0
+          ) ?? 0,
+          try db.tableExists("favorite")
         )
       }
     } catch let error as DatabaseError {
       throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
     }
-    if version == 0 && tables > 0 {
+    if version == 0 ? tables > 0 : !hasFavorites {
       throw StorageError.otherProgramsDatabase(path: path)
     }
   }
