@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PowerQuotesCore
 import PowerQuotesTestSupport
 import Testing
@@ -63,5 +64,68 @@ struct TodayTests: CLITestSuite {
     try await execute(["today"], env(at: "2027-01-15T12:00:00Z"))
     #expect(console.out.contains("— Lao Tzu"))
     #expect(console.err == "Quotes by zenquotes.io\n")
+  }
+}
+
+@Suite("today, saved and undone, and on a library it may not write")
+struct TodayRemembersTests: CLITestSuite {
+  let fixture: CLIFixture
+
+  init() throws {
+    fixture = try CLIFixture()
+  }
+
+  @Test("fav add and fav undo that day leave the day's quote as it was")
+  func saveAndUndo() async throws {
+    let now = try #require(ISO8601DateFormatter().date(from: "2027-01-15T09:00:00Z"))
+    let env = AppEnvironment.test(database: database, console: console, now: { now })
+    try await execute(["today"], env)
+    let morning = console.out
+    console.clear()
+    try await execute(["fav", "add", "Know thyself.", "--author", "Socrates"], env)
+    try await execute(["today"], env)
+    #expect(console.out.hasSuffix(morning))
+    console.clear()
+    try await execute(["fav", "undo"], env)
+    try await execute(["today"], env)
+    #expect(console.out.hasSuffix(morning))
+  }
+
+  /// A library this user may only read is still drawn from (each time afresh), not refused.
+  ///
+  /// Run as `nobody` when the tests run as root, who may write anywhere.
+  @Test func readOnlyLibrary() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let path = home.file("q.sqlite")
+    let made = try await runBinary(
+      ["fav", "add", "Know thyself.", "--author", "Socrates", "--database", path], home: home.path)
+    #expect(made.status == 0)
+    // The file alone, in WAL mode, as after a clean shutdown, and read-only to everyone.
+    let queue = try DatabaseQueue(path: path)
+    try await queue.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    try queue.close()
+    try? FileManager.default.removeItem(atPath: path + "-wal")
+    try? FileManager.default.removeItem(atPath: path + "-shm")
+    chmod(path, 0o444)
+    chmod(home.path, 0o777)
+    let binary = home.file("powerquotes")
+    try await copyBuiltBinary(to: binary, home: home.path)
+    let asRoot = getuid() == 0
+    for _ in 0..<2 {
+      let result = try await runBinary(
+        (asRoot ? ["-u", "nobody", "--", binary] : [])
+          + ["today", "--format", "json", "--database", path],
+        home: home.path, binary: asRoot ? "/usr/sbin/runuser" : binary)
+      #expect(result.status == 0)
+      #expect(result.err.isEmpty)
+      let today = try JSONDecoder().decode(QuoteOfTheDay.self, from: Data(result.out.utf8))
+      #expect(today.quote.text == "Know thyself.")
+      #expect(today.origin == .favorites)
+    }
+    let remembered = try await DatabaseQueue(path: path).read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM quote_of_the_day")
+    }
+    #expect(remembered == 0)
   }
 }

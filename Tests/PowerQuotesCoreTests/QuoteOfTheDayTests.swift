@@ -73,9 +73,8 @@ struct QuoteOfTheDayTests {
   @Test(arguments: StoreFactory.all)
   func precedence(store: StoreFactory) throws {
     let database = try store.make()
-    let at = "2027-01-15T12:00:00Z"
-
-    let builtIn = try controller(database, at: at).today()
+    // A day each: a day's quote, once picked, stays all day.
+    let builtIn = try controller(database, at: "2027-01-15T12:00:00Z").today()
     #expect(builtIn.origin == .builtIn)
     #expect(Quote.builtIn.contains(builtIn.quote))
     #expect(builtIn.favoriteID == nil)
@@ -84,15 +83,77 @@ struct QuoteOfTheDayTests {
 
     try database.recordShown(Samples.rumi, at: testDate)
     try database.recordShown(Samples.umar, at: testDate)
-    let seen = try controller(database, at: at).today()
+    let seen = try controller(database, at: "2027-01-16T12:00:00Z").today()
     #expect(seen.origin == .seen)
     #expect([Samples.rumi, Samples.umar].contains(seen.quote))
 
     _ = try database.addFavorite(Samples.socrates, at: testDate)
-    let favorite = try controller(database, at: at).today()
+    let favorite = try controller(database, at: "2027-01-17T12:00:00Z").today()
     #expect(favorite.origin == .favorites)
     #expect(favorite.quote == Samples.socrates)
     #expect(favorite.favoriteID == 1)
+  }
+
+  /// Saving a favorite and undoing it leave the day's quote as it was: without the day
+  /// remembered, the first favorite would be picked over the built-in set.
+  @Test(arguments: StoreFactory.all)
+  func saveAndUndoKeepTheDay(store: StoreFactory) throws {
+    let database = try store.make()
+    let morning = try controller(database, at: "2027-01-15T08:00:00Z").today()
+    #expect(morning.origin == .builtIn)
+    _ = try database.addFavorite(Samples.socrates, at: testDate)
+    let saved = try controller(database, at: "2027-01-15T12:00:00Z").today()
+    #expect(saved == morning)
+    _ = try database.undoLastChange()
+    #expect(try database.favoriteCount() == 0)
+    #expect(try controller(database, at: "2027-01-15T18:00:00Z").today() == morning)
+  }
+
+  /// The day's favorite removed that day is still the day's quote, without its id; the next
+  /// day picks again, from what there is then.
+  @Test(arguments: StoreFactory.all)
+  func removedFavoriteStaysTheDay(store: StoreFactory) throws {
+    let database = try store.make()
+    _ = try database.addFavorite(Samples.socrates, at: testDate)
+    let morning = try controller(database, at: "2027-01-15T08:00:00Z").today()
+    #expect(morning.quote == Samples.socrates)
+    #expect(morning.favoriteID == 1)
+    _ = try database.removeFavorites(ids: [1])
+    let evening = try controller(database, at: "2027-01-15T20:00:00Z").today()
+    #expect(
+      evening
+        == QuoteOfTheDay(date: "2027-01-15", quote: Samples.socrates, origin: .favorites))
+    #expect(try database.lastShown() == Samples.socrates)
+
+    let nextDay = try controller(database, at: "2027-01-16T08:00:00Z").today()
+    #expect(nextDay.date == "2027-01-16")
+    #expect(nextDay.origin == .seen)
+    #expect(nextDay.quote == Samples.socrates)
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    // The 16th stays as it was picked; the 17th picks the new favorite.
+    #expect(try controller(database, at: "2027-01-16T20:00:00Z").today() == nextDay)
+    let dayAfter = try controller(database, at: "2027-01-17T08:00:00Z").today()
+    #expect(dayAfter.origin == .favorites)
+    #expect(dayAfter.quote == Samples.rumi)
+  }
+
+  /// Another process's pick for the day stays: the store keeps the first quote remembered for
+  /// a day, and replaces another day's.
+  @Test(arguments: StoreFactory.all)
+  func storeKeepsTheDaysFirstPick(store: StoreFactory) throws {
+    let database = try store.make()
+    let first = QuoteOfTheDay(
+      date: "2027-01-15", quote: Samples.rumi, origin: .favorites, favoriteID: 4)
+    #expect(try database.quoteOfTheDay(day: "2027-01-15") == nil)
+    try database.rememberQuoteOfTheDay(first)
+    try database.rememberQuoteOfTheDay(
+      QuoteOfTheDay(date: "2027-01-15", quote: Samples.umar, origin: .seen))
+    #expect(try database.quoteOfTheDay(day: "2027-01-15") == first)
+    #expect(try database.quoteOfTheDay(day: "2027-01-16") == nil)
+    let next = QuoteOfTheDay(date: "2027-01-16", quote: Samples.lao, origin: .seen)
+    try database.rememberQuoteOfTheDay(next)
+    #expect(try database.quoteOfTheDay(day: "2027-01-16") == next)
+    #expect(try database.quoteOfTheDay(day: "2027-01-15") == nil)
   }
 
   /// Among several favorites, the date's index picks one, counting past the gaps deletes leave.

@@ -9,8 +9,9 @@ struct Today: EnvironmentCommand {
     discussion: """
       Drawn from your favorites; when there are none, from the quotes seen before; when there \
       are none either, from the built-in set. Never asks the network. The day is your local \
-      date (set TZ to choose another time zone), and the pick stays the same all day while the \
-      number of favorites does: saving or removing one may change it.
+      date (set TZ to choose another time zone). The day's quote is remembered in the library, \
+      so it stays all day whatever you save or remove (a library that cannot be written is \
+      drawn from afresh each time).
 
       Like 'random', it remembers the quote as the one shown last, so 'powerquotes fav add' \
       saves it and 'powerquotes share' shares it.

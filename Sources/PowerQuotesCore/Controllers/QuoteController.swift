@@ -72,13 +72,28 @@ public struct QuoteController: Sendable {
 
   /// The quote of the day for the local date now, remembered as the last shown.
   ///
-  /// Drawn from the favorites, else from the quotes seen before, else from the built-in set, at
-  /// the index that a stable hash of the local date picks (see
-  /// ``QuoteOfTheDay/index(forDay:count:)``): the same all day while the collection stays the
-  /// same size. Remembered like any quote shown, so `fav add` and `share` act on it.
+  /// The day's first call picks it from the favorites, else from the quotes seen before, else
+  /// from the built-in set, at the index that a stable hash of the local date picks (see
+  /// ``QuoteOfTheDay/index(forDay:count:)``), and the store remembers it for that date: later
+  /// calls that day show the same quote whatever is saved or removed meanwhile, even a removed
+  /// favorite (whose id is then left out). A store that cannot be written remembers nothing,
+  /// and each call picks again. Remembered like any quote shown, so `fav add` and `share` act
+  /// on it.
   public func today() throws -> QuoteOfTheDay {
     let date = QuoteOfTheDay.day(of: now(), in: localTime)
-    let today = try quoteOfTheDay(date: date)
+    let today: QuoteOfTheDay
+    if var remembered = try database.quoteOfTheDay(day: date) {
+      // The id only while it still names that quote: ids of removed favorites may be reused.
+      if let id = remembered.favoriteID,
+        try database.favorite(id: id)?.quote.key != remembered.quote.key
+      {
+        remembered.favoriteID = nil
+      }
+      today = remembered
+    } else {
+      today = try quoteOfTheDay(date: date)
+      try database.rememberQuoteOfTheDay(today)
+    }
     try database.recordShown(today.quote, at: now())
     return today
   }

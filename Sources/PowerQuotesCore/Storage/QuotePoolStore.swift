@@ -11,6 +11,15 @@ public protocol QuotePoolStore: Sendable {
   /// The quote shown last, if any.
   func lastShown() throws -> Quote?
 
+  /// The quote of the day remembered for `day` (a local date, `YYYY-MM-DD`), or nil when the
+  /// one remembered is another day's, or there is none.
+  func quoteOfTheDay(day: String) throws -> QuoteOfTheDay?
+
+  /// Remembers `today` as the quote of its day, in place of another day's; a quote already
+  /// remembered for that day stays. A store that cannot be written remembers nothing, without
+  /// error.
+  func rememberQuoteOfTheDay(_ today: QuoteOfTheDay) throws
+
   /// Adds quotes to the offline pool without showing them; returns how many were new to it.
   @discardableResult
   func addToPool(_ quotes: [Quote], at date: Date) throws -> Int

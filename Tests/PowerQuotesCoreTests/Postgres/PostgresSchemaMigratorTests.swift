@@ -38,7 +38,7 @@ struct PostgresSchemaMigratorTests {
       #expect(
         tables.value("names")
           == "favorite favorite_tag last_shown library_change library_recording library_undo_step "
-          + "pool_quote powerquotes_schema sync_state trashed_favorite")
+          + "pool_quote powerquotes_schema quote_of_the_day sync_state trashed_favorite")
     }
   }
 
@@ -72,13 +72,13 @@ struct PostgresSchemaMigratorTests {
     try PostgresTestServer.withFreshDatabase { url in
       let connection = try PostgresConnection(url: url, timeout: 10)
       try PostgresSchemaMigrator().migrate(connection)
-      try connection.execute("UPDATE powerquotes_schema SET version = 9")
+      try connection.execute("UPDATE powerquotes_schema SET version = 99")
       let known = PostgresSchemaMigrator().latestVersion
-      let error = PostgresError.newerSchema(database: url.description, version: 9, known: known)
+      let error = PostgresError.newerSchema(database: url.description, version: 99, known: known)
       #expect(throws: error) { try PostgresSchemaMigrator().migrate(connection) }
       #expect(
         error.localizedDescription
-          == "The database \(url.description) has schema version 9, newer than the \(known) this "
+          == "The database \(url.description) has schema version 99, newer than the \(known) this "
           + "powerquotes knows; it was left untouched. Upgrade powerquotes to use it.")
       #expect(!error.localizedDescription.contains(url.password ?? "-"))
     }
