@@ -36,8 +36,13 @@ func runBinary(
   process.executableURL = URL(fileURLWithPath: binary)
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   process.arguments = arguments
-  process.environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-    .merging(environment) { $1 }
+  // `random` waits 10 s for the fixture servers, as every other command does: 2 s, its own
+  // default, is too little for a server on a test machine this busy (RandomTimeoutTests sets
+  // the variable itself).
+  process.environment = [
+    "HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "POWERQUOTES_RANDOM_TIMEOUT": "10",
+  ]
+  .merging(environment) { $1 }
   // Files rather than pipes: nothing can block on a full pipe buffer.
   let outURL = URL(fileURLWithPath: home).appending(path: "stdout-\(UUID().uuidString)")
   let errURL = URL(fileURLWithPath: home).appending(path: "stderr-\(UUID().uuidString)")

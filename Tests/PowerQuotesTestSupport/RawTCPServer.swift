@@ -123,8 +123,8 @@ public final class RawTCPServer: Sendable {
     return poll(&entry, 1, milliseconds) > 0
   }
 
-  /// A listening socket on 127.0.0.1 and the port the kernel gave it.
-  private static func listen() throws -> (Int32, UInt16) {
+  /// A listening socket on 127.0.0.1 and the port the kernel gave it (`SilentServer`'s too).
+  static func listen() throws -> (Int32, UInt16) {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw RawTCPServerError.notListening }
     var address = sockaddr_in()

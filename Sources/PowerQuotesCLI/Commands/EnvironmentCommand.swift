@@ -21,6 +21,10 @@ protocol EnvironmentCommand: AsyncParsableCommand, Sendable {
   /// Why the command cannot run as a line of the shell, or nil (the default) when it can.
   static var shellRefusal: String? { get }
 
+  /// Whether the command waits only briefly for a quote service (`random`: see
+  /// `RunSettings.randomTimeoutSeconds`); false by default.
+  static var waitsBriefly: Bool { get }
+
   /// Runs the command as a line of the shell, a screen at a time when `pageSize` is given (a
   /// short word such as `list` asks for it).
   ///
@@ -35,13 +39,15 @@ extension EnvironmentCommand {
   }
 
   mutating func runFromCommandLine() async throws {
-    let env = AppEnvironment.live(global)
+    let env = AppEnvironment.live(global, waitingBriefly: Self.waitsBriefly)
     // The process ends with the command: its SQLite store is closed by the exit.
     defer { env.database.leaveOpenUntilExit() }
     try await run(env)
   }
 
   static var shellRefusal: String? { nil }
+
+  static var waitsBriefly: Bool { false }
 
   func runInShell(_ env: AppEnvironment, pageSize: Int?) async throws -> (any ShellContinuation)? {
     try await run(env)

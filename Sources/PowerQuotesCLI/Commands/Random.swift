@@ -30,6 +30,9 @@ struct Random: EnvironmentCommand {
       to 5 times for a quote of that length; then a saved or built-in one is shown instead, \
       with a note (with --online, the command fails).
 
+      A service is waited for 2 seconds at most ($POWERQUOTES_RANDOM_TIMEOUT or --timeout \
+      change it); then an offline quote is shown, with its note.
+
       When no quote fits (no favorite matches, or none of that length), a sentence on stderr \
       says so and the exit status is 4.
 
@@ -43,6 +46,9 @@ struct Random: EnvironmentCommand {
         $ powerquotes random --max-length 80
       """
   )
+
+  /// A quote in a shell's start-up file never holds the shell up long.
+  static let waitsBriefly = true
 
   @Option(help: "Where the quote comes from: dummyjson, zenquotes or offline.")
   var source: SourceChoice?

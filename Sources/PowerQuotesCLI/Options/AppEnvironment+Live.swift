@@ -6,9 +6,13 @@ extension AppEnvironment {
   /// process's clock, time zone and terminal.
   ///
   /// The only place the process environment is read; everything after gets it injected.
-  static func live(_ options: GlobalOptions) -> AppEnvironment {
+  /// `waitingBriefly` for a command that waits only briefly for a quote service (`random`;
+  /// see `RunSettings.randomTimeoutSeconds`).
+  static func live(_ options: GlobalOptions, waitingBriefly: Bool = false) -> AppEnvironment {
     let environment = ProcessInfo.processInfo.environment
-    return live(RunSettings(options, environment: environment), environment: environment)
+    var settings = RunSettings(options, environment: environment)
+    if waitingBriefly { settings = settings.waitingBriefly() }
+    return live(settings, environment: environment)
   }
 
   /// The real world as `settings` describe it.
@@ -35,10 +39,14 @@ extension AppEnvironment {
   /// The once-notes stay shared, so ZenQuotes' attribution is printed once per session. What
   /// the line does not say comes from `base`, the shell's own settings: a line with
   /// `--timeout 5` still asks the server the shell was started with.
-  func adjusted(for line: GlobalOptions, over base: RunSettings) -> AppEnvironment {
-    let settings = base.overridden(by: line, environment: environment)
+  /// `waitingBriefly` for a line whose command waits only briefly for a quote service.
+  func adjusted(for line: GlobalOptions, over base: RunSettings, waitingBriefly: Bool = false)
+    -> AppEnvironment
+  {
+    var settings = base.overridden(by: line, environment: environment)
+    if waitingBriefly { settings = settings.waitingBriefly() }
     var adjusted = self
-    if line.apiURL != nil || line.zenQuotesURL != nil || line.timeout != nil {
+    if waitingBriefly || line.apiURL != nil || line.zenQuotesURL != nil || line.timeout != nil {
       adjusted.connect(settings)
     }
     if line.database != nil {
@@ -53,7 +61,21 @@ extension AppEnvironment {
 
   /// Points the network clients at the servers `settings` name, with their timeout.
   private mutating func connect(_ settings: RunSettings) {
-    let timeout = settings.timeoutSeconds
+    // Downloads (`fav import URL`) are never a quote service's brief wait.
+    downloadClient = .live(timeoutSeconds: settings.timeoutSeconds)
+    let timeout: Double
+    switch settings.serviceTimeout {
+    case .success(let seconds): timeout = seconds
+    case .failure(let error):
+      // A bad $POWERQUOTES_RANDOM_TIMEOUT matters only when `random` asks a service.
+      quoteClient = QuoteClient(
+        random: { throw error },
+        quote: { _ in throw error },
+        page: { _, _ in throw error }
+      )
+      zenQuotesClient = ZenQuotesClient(random: { throw error })
+      return
+    }
     switch settings.apiURL {
     case .success(let url):
       quoteClient = .live(baseURL: url, timeoutSeconds: timeout)
@@ -69,7 +91,6 @@ extension AppEnvironment {
     case .success(let url): zenQuotesClient = .live(baseURL: url, timeoutSeconds: timeout)
     case .failure(let error): zenQuotesClient = ZenQuotesClient(random: { throw error })
     }
-    downloadClient = .live(timeoutSeconds: timeout)
   }
 
   /// The store `settings` name (an SQLite file or a PostgreSQL URL), opened on first use.

@@ -39,7 +39,8 @@ struct GlobalOptions: ParsableArguments {
     name: .long,
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Seconds to wait for a server, from 0.1 to 300; fractions count (default: 10).",
+      "Seconds to wait for a server, from 0.1 to 300; fractions count (default: 10; for "
+        + "random, $POWERQUOTES_RANDOM_TIMEOUT, else 2).",
       valueName: "seconds"
     )
   )
@@ -58,6 +59,13 @@ struct GlobalOptions: ParsableArguments {
   /// Seconds to wait for a server when `--timeout` is not given.
   static let defaultTimeout: Double = 10
 
+  /// Seconds `random` waits for a quote service when neither `--timeout` nor
+  /// `$POWERQUOTES_RANDOM_TIMEOUT` says: a quote at login never holds up the shell.
+  static let defaultRandomTimeout: Double = 2
+
+  /// The seconds `--timeout` and `$POWERQUOTES_RANDOM_TIMEOUT` accept.
+  static let timeoutRange: ClosedRange<Double> = 0.1...300
+
   @Option(name: .long, help: "When to use colour: auto, always or never (default: auto).")
   var color: ColorMode?
 
@@ -65,7 +73,7 @@ struct GlobalOptions: ParsableArguments {
     // A usage error its command found while running, thrown where ArgumentParser shows it with
     // the command's usage (see RunTimeUsageError).
     if let pending = RunTimeUsageError.pending { throw pending }
-    if let timeout, !(0.1...300).contains(timeout) {
+    if let timeout, !Self.timeoutRange.contains(timeout) {
       throw ValidationError(
         "--timeout must be a number of seconds from 0.1 to 300, not \(Seconds.text(timeout)).")
     }
@@ -115,6 +123,9 @@ enum ConfigurationError: LocalizedError, Equatable {
   case invalidURL(origin: String, value: String, example: String)
   /// `$POWERQUOTES_SOURCE` names no source; `value` is made safe for a terminal already.
   case invalidSource(variable: String, value: String)
+  /// `$POWERQUOTES_RANDOM_TIMEOUT` is not seconds from 0.1 to 300; `value` is made safe for a
+  /// terminal already.
+  case invalidSeconds(variable: String, value: String)
 
   var errorDescription: String? {
     switch self {
@@ -123,6 +134,9 @@ enum ConfigurationError: LocalizedError, Equatable {
     case .invalidSource(let variable, let value):
       "\(variable) must be dummyjson, zenquotes or offline, not '\(value)'. "
         + "Fix it or unset it, or give --source."
+    case .invalidSeconds(let variable, let value):
+      "\(variable) must be a number of seconds from 0.1 to 300, not '\(value)'. "
+        + "Fix it or unset it, or give --timeout."
     }
   }
 }

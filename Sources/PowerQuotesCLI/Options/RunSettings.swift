@@ -15,6 +15,14 @@ struct RunSettings: Sendable {
   var zenQuotesURL: Result<URL, ConfigurationError>
   /// Seconds to wait for a server.
   var timeoutSeconds: Double
+  /// Seconds `random` waits for a quote service before it shows an offline quote.
+  ///
+  /// `--timeout`, else `$POWERQUOTES_RANDOM_TIMEOUT`, else 2; or why the variable cannot be
+  /// used (told when a service is asked). A quote in a shell's start-up file never holds the
+  /// shell up long.
+  var randomTimeoutSeconds: Result<Double, ConfigurationError>
+  /// Whether the network clients wait ``randomTimeoutSeconds`` rather than ``timeoutSeconds``.
+  var waitsBriefly = false
   /// When to colour output.
   var color: ColorMode
 
@@ -25,6 +33,8 @@ struct RunSettings: Sendable {
     zenQuotesURL = Self.variable(
       "POWERQUOTES_ZENQUOTES_URL", environment, default: ZenQuotesClient.defaultBaseURL)
     timeoutSeconds = GlobalOptions.defaultTimeout
+    randomTimeoutSeconds = Self.seconds(
+      RunSettings.randomTimeoutVariable, environment, default: GlobalOptions.defaultRandomTimeout)
     color = .auto
   }
 
@@ -42,9 +52,41 @@ struct RunSettings: Sendable {
     }
     if let apiURL = line.apiURL { settings.apiURL = apiURL }
     if let zenQuotesURL = line.zenQuotesURL { settings.zenQuotesURL = zenQuotesURL }
-    if let timeout = line.timeout { settings.timeoutSeconds = timeout }
+    if let timeout = line.timeout {
+      settings.timeoutSeconds = timeout
+      settings.randomTimeoutSeconds = .success(timeout)
+    }
     if let color = line.color { settings.color = color }
     return settings
+  }
+
+  /// The variable that sets ``randomTimeoutSeconds``.
+  static let randomTimeoutVariable = "POWERQUOTES_RANDOM_TIMEOUT"
+
+  /// These settings for a command that waits only briefly for a quote service (`random`).
+  func waitingBriefly() -> RunSettings {
+    var settings = self
+    settings.waitsBriefly = true
+    return settings
+  }
+
+  /// Seconds the network clients wait: ``randomTimeoutSeconds`` when ``waitsBriefly``.
+  var serviceTimeout: Result<Double, ConfigurationError> {
+    waitsBriefly ? randomTimeoutSeconds : .success(timeoutSeconds)
+  }
+
+  /// The seconds in `name`, as `--timeout` takes them, or `defaultSeconds` when it is unset or
+  /// empty.
+  private static func seconds(
+    _ name: String, _ environment: [String: String], default defaultSeconds: Double
+  ) -> Result<Double, ConfigurationError> {
+    guard let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty
+    else { return .success(defaultSeconds) }
+    guard let seconds = Double(value), GlobalOptions.timeoutRange.contains(seconds) else {
+      return .failure(
+        .invalidSeconds(variable: name, value: UntrustedText.sanitized(value)))
+    }
+    return .success(seconds)
   }
 
   /// The URL in `name`, or `defaultURL` when it is unset or empty.

@@ -53,7 +53,8 @@ struct Shell: EnvironmentCommand {
         reader: ReadlineEditor.lineReader(interrupts: interrupts, history: history),
         interrupts: interrupts,
         stopOnError: stopOnError,
-        settings: settings
+        settings: settings,
+        connectsBriefly: true
       )
       status = await session.run()
     } else {
@@ -61,7 +62,8 @@ struct Shell: EnvironmentCommand {
         env: env,
         reader: .plain,
         stopOnError: stopOnError,
-        settings: settings
+        settings: settings,
+        connectsBriefly: true
       ).run()
     }
     if status != 0 { throw ExitCode(status) }

@@ -85,6 +85,9 @@ final class ShellSession {
   private let stopOnError: Bool
   /// The shell's own `--api-url`, `--timeout` and so on, under what each line gives.
   private let settings: RunSettings
+  /// Whether a `random` line gets live clients that wait only briefly (see
+  /// `RunSettings.randomTimeoutSeconds`): the live shell's; a test's clients stay its own.
+  private let connectsBriefly: Bool
   /// What `more` and `back` go on with: the list or the catalogue page shown last.
   private var continuation: (any ShellContinuation)?
   /// The number of the line being run, counting blank and comment lines, as an editor does.
@@ -96,9 +99,11 @@ final class ShellSession {
     reader: LineReader,
     interrupts: InterruptMonitor? = nil,
     stopOnError: Bool = false,
-    settings: RunSettings? = nil
+    settings: RunSettings? = nil,
+    connectsBriefly: Bool = false
   ) {
     self.settings = settings ?? RunSettings(environment: env.environment)
+    self.connectsBriefly = connectsBriefly
     self.env = env
     self.reader = reader
     self.interrupts = interrupts
@@ -226,7 +231,9 @@ final class ShellSession {
       return 0
     }
     // `--database`, `--api-url`, `--timeout` and `--color` on a line apply to that line.
-    var adjusted = self.env.adjusted(for: runnable.global, over: settings)
+    var adjusted = self.env.adjusted(
+      for: runnable.global, over: settings,
+      waitingBriefly: connectsBriefly && type(of: runnable).waitsBriefly)
     // A command that fails with its own status says why itself: in a script, name the line there
     // too, as every other error does.
     let place = reader.isInteractive ? nil : lineNumber
