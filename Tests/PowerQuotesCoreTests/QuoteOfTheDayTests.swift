@@ -109,6 +109,20 @@ struct QuoteOfTheDayTests {
     #expect(try controller(database, at: "2027-01-15T18:00:00Z").today() == morning)
   }
 
+  /// Remembering the day's quote is no change to the library: undo takes back the favorite
+  /// saved before it, and then finds nothing more to take back, and the day's quote stays.
+  @Test(arguments: StoreFactory.all)
+  func rememberingIsNotAChange(store: StoreFactory) throws {
+    let database = try store.make()
+    _ = try database.addFavorite(Samples.socrates, at: testDate)
+    let morning = try controller(database, at: "2027-01-15T08:00:00Z").today()
+    #expect(morning.quote == Samples.socrates)
+    #expect(try database.undoLastChange()?.kind == .add)
+    #expect(try database.favoriteCount() == 0)
+    #expect(try database.undoLastChange() == nil)
+    #expect(try database.quoteOfTheDay(day: "2027-01-15")?.quote == Samples.socrates)
+  }
+
   /// The day's favorite removed that day is still the day's quote, without its id; the next
   /// day picks again, from what there is then.
   @Test(arguments: StoreFactory.all)
