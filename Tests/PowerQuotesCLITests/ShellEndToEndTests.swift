@@ -80,6 +80,8 @@ struct ShellEndToEndTests {
       )
       #expect(result.status == 0, "\(result.err)")
       #expect(catalogue.requests == ["limit=5&skip=0", "limit=5&skip=5", "limit=5&skip=0"])
+      // The shell says how to go on as its lists do.
+      #expect(result.err.contains("page 1 of 3 (12 quotes) · type 'more' for the next page\n"))
     }
   }
 

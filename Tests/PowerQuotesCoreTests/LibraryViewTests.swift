@@ -54,10 +54,34 @@ struct LibraryViewTests {
         == "\u{1B}[36m 3\u{1B}[0m  \u{1B}[1;31mLao\u{1B}[0m Tzu  The journey of a "
         + "\u{1B}[1;31mthousand\u{1B}[0m…\n")
     let narrow = FavoriteListView(shape: shape, width: 35, painter: TextPainter(enabled: true))
-    #expect(narrow.row(hit).hasSuffix("The journey of a \u{1B}[1;31mthou\u{1B}[0m…\n"))
+    // Where the start would cut the match away, the row starts a few words before it.
+    #expect(narrow.row(hit).hasSuffix("  …of a \u{1B}[1;31mthousand\u{1B}[0m miles…\n"))
     let plain = FavoriteListView(shape: shape, width: 40, painter: TextPainter(enabled: false))
     #expect(plain.row(hit) == " 3  Lao Tzu  The journey of a thousand…\n")
     #expect(plain.row(hit) == plain.row(hit.favorite))
+  }
+
+  @Test("fav find: a row shows the part of the quote around its first match, from a word")
+  func findRowExcerpt() {
+    let shape = FavoriteListShape(count: 1, largestID: 3, widestAuthor: 7)
+    let plain = FavoriteListView(shape: shape, width: 40, painter: TextPainter(enabled: false))
+    func row(_ pieces: [Substring]) -> String {
+      plain.row(
+        SearchHit(
+          favorite: Favorite(id: 3, quote: Samples.lao, savedAt: testDate),
+          quoteMatches: pieces))
+    }
+    #expect(
+      row(["The journey of a thousand miles begins with one ", "step", "."])
+        == " 3  Lao Tzu  …one step.\n")
+    let middle = row(["The journey of a thousand ", "miles", " begins with one step."])
+    // A word that does not fit in the quarter of the column before the match is left out.
+    #expect(middle == " 3  Lao Tzu  …miles begins with one ste…\n")
+    #expect(TerminalText.displayWidth(String(middle.dropLast())) == 40)
+    // Only the first match counts, and a match the start shows keeps the start.
+    #expect(
+      row(["The ", "journey", " of a thousand miles begins with one ", "step", "."])
+        == " 3  Lao Tzu  The journey of a thousand…\n")
   }
 
   @Test("The shape of found favorites: count, largest id, widest author up to the limit")

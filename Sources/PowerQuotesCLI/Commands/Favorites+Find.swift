@@ -32,7 +32,7 @@ extension Favorites {
 
     @OptionGroup var tagOption: TagOptions
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     /// The words to search for: those given, without the `--` that ends the options.
     ///
@@ -94,7 +94,7 @@ extension Favorites {
         guard controller.findMeasuresAhead else {
           // A store that would run the search twice: the hits are kept and measured.
           var hits: [SearchHit] = []
-          try controller.find(query, tag: tag, matches: env.painter.enabled) { hits.append($0) }
+          try controller.find(query, tag: tag, matches: true) { hits.append($0) }
           guard !hits.isEmpty else {
             env.console.note(FavoritePager.noMatch(query))
             return
@@ -114,14 +114,8 @@ extension Favorites {
         }
         let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
         out.append(view.header())
-        if env.painter.enabled {
-          try controller.find(query, tag: tag, matches: true) { out.append(view.row($0)) }
-        } else {
-          try controller.findRows(query, tag: tag, columns: .table) {
-            view.appendRow($0, to: &out.bytes)
-            out.lineEnded()
-          }
-        }
+        // Each row shows where its words matched (see FavoriteListView.excerpt), painted or not.
+        try controller.find(query, tag: tag, matches: true) { out.append(view.row($0)) }
       }
       out.flush()
     }

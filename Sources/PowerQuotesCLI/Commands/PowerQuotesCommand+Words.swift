@@ -13,6 +13,14 @@ extension PowerQuotesCommand {
     do {
       return try parseAsRoot(words)
     } catch let original {
+      // A mistyped command: ArgumentParser says "Unexpected argument", or finds fault with
+      // an option after it first; say what it is. Only a word that follows its commands
+      // directly: after an option it may be that option's value.
+      if let mistyped = CommandTree.powerquotes.mistypedCommand(in: words),
+        words.starts(with: mistyped.path + [mistyped.word])
+      {
+        throw unknownCommand(mistyped)
+      }
       let negative = words.filter(isNegativeNumber)
       guard !negative.isEmpty, !words.contains("--") else { throw original }
       let others = words.filter { !isNegativeNumber($0) }
@@ -25,6 +33,21 @@ extension PowerQuotesCommand {
         throw error
       }
     }
+  }
+
+  /// The sentence for a word that names no command where it stands, with the command it looks
+  /// like (exit 64).
+  ///
+  /// "Unknown command 'rnadom'. Did you mean 'random'?", as ArgumentParser says for an option.
+  static func unknownCommand(_ mistyped: (path: [String], word: String, suggestion: String?))
+    -> ValidationError
+  {
+    let typed = (mistyped.path + [mistyped.word]).joined(separator: " ")
+    guard let suggestion = mistyped.suggestion else {
+      return ValidationError("Unknown command '\(typed)'.")
+    }
+    let meant = (mistyped.path + [suggestion]).joined(separator: " ")
+    return ValidationError("Unknown command '\(typed)'. Did you mean '\(meant)'?")
   }
 
   /// The command `words` give, as `main` reads them.
