@@ -61,15 +61,17 @@ struct LibraryViewTests {
     #expect(plain.row(hit) == plain.row(hit.favorite))
   }
 
-  @Test("fav find: a row shows the part of the quote around its first match, from a word")
+  @Test("fav find on a terminal: a row shows the part of the quote around its first match")
   func findRowExcerpt() {
     let shape = FavoriteListShape(count: 1, largestID: 3, widestAuthor: 7)
-    let plain = FavoriteListView(shape: shape, width: 40, painter: TextPainter(enabled: false))
+    let painted = FavoriteListView(shape: shape, width: 40, painter: TextPainter(enabled: true))
+    /// The row on a terminal, without its colours.
     func row(_ pieces: [Substring]) -> String {
-      plain.row(
+      painted.row(
         SearchHit(
           favorite: Favorite(id: 3, quote: Samples.lao, savedAt: testDate),
-          quoteMatches: pieces))
+          quoteMatches: pieces)
+      ).replacing(/\u{1B}\[[0-9;]*m/, with: "")
     }
     #expect(
       row(["The journey of a thousand miles begins with one ", "step", "."])

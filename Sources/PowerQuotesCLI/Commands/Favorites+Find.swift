@@ -94,7 +94,7 @@ extension Favorites {
         guard controller.findMeasuresAhead else {
           // A store that would run the search twice: the hits are kept and measured.
           var hits: [SearchHit] = []
-          try controller.find(query, tag: tag, matches: true) { hits.append($0) }
+          try controller.find(query, tag: tag, matches: env.painter.enabled) { hits.append($0) }
           guard !hits.isEmpty else {
             env.console.note(FavoritePager.noMatch(query))
             return
@@ -114,8 +114,18 @@ extension Favorites {
         }
         let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
         out.append(view.header())
-        // Each row shows where its words matched (see FavoriteListView.excerpt), painted or not.
-        try controller.find(query, tag: tag, matches: true) { out.append(view.row($0)) }
+        if env.painter.enabled {
+          // Each row shows where its words matched (see FavoriteListView.excerpt), painted.
+          try controller.find(query, tag: tag, matches: true) { out.append(view.row($0)) }
+        } else {
+          // Piped, the rows as the sqlite3 shell would read them: asking FTS5 where each
+          // matched made `fav find courage` on 100,000 favorites 5.5 times slower (debug
+          // build, 197 ms -> 1.09 s), so they show the start of each quote.
+          try controller.findRows(query, tag: tag, columns: .table) {
+            view.appendRow($0, to: &out.bytes)
+            out.lineEnded()
+          }
+        }
       }
       out.flush()
     }

@@ -28,10 +28,11 @@ extension FavoriteListView {
   /// A found favorite's line, as ``row(_:)`` draws it, with its matching words painted where
   /// the hit says they are.
   ///
-  /// The quote's column shows the part around its first match (see ``excerpt(_:width:)``),
-  /// painted or not.
+  /// The quote's column shows the part around its first match (see ``excerpt(_:width:)``).
+  /// Without colour, the row of the favorite alone (the start of its quote), as a piped
+  /// `fav find` shows it.
   public func row(_ hit: SearchHit) -> String {
-    guard hit.quoteMatches != nil || hit.authorMatches != nil else {
+    guard painter.enabled, hit.quoteMatches != nil || hit.authorMatches != nil else {
       return row(hit.favorite)
     }
     let favorite = hit.favorite
