@@ -371,6 +371,7 @@ final class ShellSession {
         sync
         --format json     on random, today, browse and the fav commands but rm and share
         COMMAND --help    (or: help COMMAND)
+        help options      the options every line takes (--database, --timeout, ...)
 
       Short words:
       \(words.joined(separator: "\n"))
