@@ -59,6 +59,10 @@ struct LibraryViewTests {
     let plain = FavoriteListView(shape: shape, width: 40, painter: TextPainter(enabled: false))
     #expect(plain.row(hit) == " 3  Lao Tzu  The journey of a thousand…\n")
     #expect(plain.row(hit) == plain.row(hit.favorite))
+    // Without colour (NO_COLOR on a terminal) the row still shows the match.
+    let plainNarrow = FavoriteListView(
+      shape: shape, width: 35, painter: TextPainter(enabled: false))
+    #expect(plainNarrow.row(hit).hasSuffix("  …of a thousand miles…\n"))
   }
 
   @Test("fav find on a terminal: a row shows the part of the quote around its first match")
@@ -73,11 +77,12 @@ struct LibraryViewTests {
           quoteMatches: pieces)
       ).replacing(/\u{1B}\[[0-9;]*m/, with: "")
     }
+    // Near the end, the words before the match fill the column.
     #expect(
       row(["The journey of a thousand miles begins with one ", "step", "."])
-        == " 3  Lao Tzu  …one step.\n")
+        == " 3  Lao Tzu  …begins with one step.\n")
     let middle = row(["The journey of a thousand ", "miles", " begins with one step."])
-    // A word that does not fit in the quarter of the column before the match is left out.
+    // Elsewhere a quarter of it: a word that does not fit there is left out.
     #expect(middle == " 3  Lao Tzu  …miles begins with one ste…\n")
     #expect(TerminalText.displayWidth(String(middle.dropLast())) == 40)
     // Only the first match counts, and a match the start shows keeps the start.

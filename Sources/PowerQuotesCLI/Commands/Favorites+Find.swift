@@ -94,7 +94,9 @@ extension Favorites {
         guard controller.findMeasuresAhead else {
           // A store that would run the search twice: the hits are kept and measured.
           var hits: [SearchHit] = []
-          try controller.find(query, tag: tag, matches: env.painter.enabled) { hits.append($0) }
+          try controller.find(query, tag: tag, matches: env.terminal.outputIsTerminal) {
+            hits.append($0)
+          }
           guard !hits.isEmpty else {
             env.console.note(FavoritePager.noMatch(query))
             return
@@ -114,8 +116,9 @@ extension Favorites {
         }
         let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
         out.append(view.header())
-        if env.painter.enabled {
-          // Each row shows where its words matched (see FavoriteListView.excerpt), painted.
+        if env.terminal.outputIsTerminal {
+          // Each row shows where its words matched (see FavoriteListView.excerpt), painted
+          // unless colour is off (NO_COLOR, --color never).
           try controller.find(query, tag: tag, matches: true) { out.append(view.row($0)) }
         } else {
           // Piped, the rows as the sqlite3 shell would read them: asking FTS5 where each

@@ -28,11 +28,11 @@ extension FavoriteListView {
   /// A found favorite's line, as ``row(_:)`` draws it, with its matching words painted where
   /// the hit says they are.
   ///
-  /// The quote's column shows the part around its first match (see ``excerpt(_:width:)``).
-  /// Without colour, the row of the favorite alone (the start of its quote), as a piped
-  /// `fav find` shows it.
+  /// The quote's column shows the part around its first match (see ``excerpt(_:width:)``),
+  /// painted or not. A hit without its matches (a piped `fav find` does not ask for them) is
+  /// the row of the favorite alone: the start of its quote.
   public func row(_ hit: SearchHit) -> String {
-    guard painter.enabled, hit.quoteMatches != nil || hit.authorMatches != nil else {
+    guard hit.quoteMatches != nil || hit.authorMatches != nil else {
       return row(hit.favorite)
     }
     let favorite = hit.favorite
@@ -81,8 +81,10 @@ extension FavoriteListView {
     guard beforeWidth > 0,
       beforeWidth + TerminalText.displayWidth(pieces[1]) > width - 1
     else { return nil }
-    // Up to a quarter of the column before the match, from the start of a word.
-    let context = max(0, (width - 2) / 4)
+    // Up to a quarter of the column before the match, from the start of a word; more when the
+    // match and what follows it leave more of the column (a match near the end of the quote).
+    let after = pieces.dropFirst().reduce(0) { $0 + TerminalText.displayWidth($1) }
+    let context = max(0, (width - 2) / 4, width - 1 - after)
     var start = before.endIndex
     var taken = 0
     while start > before.startIndex {
