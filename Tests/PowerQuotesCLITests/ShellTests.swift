@@ -65,7 +65,9 @@ struct ShellTests: CLITestSuite {
       console.err.contains(
         "Line 4: Unknown command 'nxet'. Did you mean 'next'? Type 'help' to see the commands."))
     #expect(
-      console.err.contains("Error on line 5: Unknown command 'fav lsit'. Did you mean 'fav list'?"))
+      console.err.contains(
+        "Error on line 5: Unknown command 'fav lsit'. Did you mean 'fav list'?\n"
+          + "Usage: fav <subcommand>\n  See 'help fav' for more information."))
     #expect(console.out.contains("GLOBAL OPTIONS"))
     for name in GlobalOptions.optionNames { #expect(console.out.contains(name)) }
     #expect(try database.favorites().isEmpty)

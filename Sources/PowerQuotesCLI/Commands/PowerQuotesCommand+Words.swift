@@ -19,7 +19,7 @@ extension PowerQuotesCommand {
       if let mistyped = CommandTree.powerquotes.mistypedCommand(in: words),
         words.starts(with: mistyped.path + [mistyped.word])
       {
-        throw unknownCommand(mistyped)
+        throw inGroup(unknownCommand(mistyped), path: mistyped.path)
       }
       let negative = words.filter(isNegativeNumber)
       guard !negative.isEmpty, !words.contains("--") else { throw original }
@@ -33,6 +33,22 @@ extension PowerQuotesCommand {
         throw error
       }
     }
+  }
+
+  /// `usage` (about a word after the commands `path`) as a group's own error.
+  ///
+  /// ArgumentParser shows it with the usage of the group those commands name
+  /// (`powerquotes fav <subcommand>`), not the root's: `path` is parsed again, and the group's
+  /// `validate()` throws it.
+  static func inGroup(_ usage: ValidationError, path: [String]) -> any Error {
+    guard !path.isEmpty else { return usage }
+    do {
+      _ = try MistypedCommand.$pending.withValue(usage) { try parseAsRoot(path) }
+    } catch {
+      // Only the same sentence: a path that fails for another reason keeps the root's usage.
+      if message(for: error) == usage.message { return error }
+    }
+    return usage
   }
 
   /// The sentence for a word that names no command where it stands, with the command it looks
@@ -71,4 +87,12 @@ enum FavoriteID {
       throw ValidationError("A favorite's id is a positive number, not \(id).")
     }
   }
+}
+
+/// A mistyped subcommand's error while a group's words are parsed again (see
+/// ``PowerQuotesCommand/inGroup(_:path:)``): thrown by the group's `validate()`, which
+/// ArgumentParser calls as it parses the group, so the message comes with the group's usage.
+enum MistypedCommand {
+  /// The error to throw from a group's `validate()`.
+  @TaskLocal static var pending: ValidationError?
 }
