@@ -101,6 +101,22 @@ struct TyposAndHelpTests {
     #expect(list.global.database == "/tmp/x.sqlite")
   }
 
+  @Test("The completion scripts still complete the global options after a command")
+  func completionScriptsKeepGlobalOptions() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    for shell in ["bash", "zsh", "fish"] {
+      let script = try await runBinary(["--generate-completion-script", shell], home: home.path)
+      #expect(script.status == 0)
+      for name in GlobalOptions.optionNames {
+        #expect(script.out.contains(name.dropFirst(2)), "\(shell): \(name)")
+      }
+    }
+    // Help still leaves them out.
+    let help = try await runBinary(["random", "--help"], home: home.path)
+    #expect(!help.out.contains("--database"))
+  }
+
   @Test(
     "powerquotes help options prints the global options and succeeds; a typo after help is a usage error"
   )

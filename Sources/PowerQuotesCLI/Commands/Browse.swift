@@ -36,7 +36,7 @@ struct Browse: EnvironmentCommand {
   static let defaultPerPage = 10
 
   @OptionGroup var output: FormatOptions
-  @OptionGroup(visibility: .hidden) var global: GlobalOptions
+  @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
   func validate() throws {
     if !(1...Self.maxPage).contains(page) {

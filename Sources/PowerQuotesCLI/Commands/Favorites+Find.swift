@@ -32,7 +32,7 @@ extension Favorites {
 
     @OptionGroup var tagOption: TagOptions
     @OptionGroup var output: FormatOptions
-    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     /// The words to search for: those given, without the `--` that ends the options.
     ///

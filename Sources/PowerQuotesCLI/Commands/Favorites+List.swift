@@ -22,7 +22,7 @@ extension Favorites {
 
     @OptionGroup var tagOption: TagOptions
     @OptionGroup var output: FormatOptions
-    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func run(_ env: AppEnvironment) async throws {
       try FavoriteListing.show(
@@ -59,7 +59,7 @@ extension Favorites {
     var words: [String] = []
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     /// The text searched for: the words, one space apart.
     var author: String { words.joined(separator: " ") }

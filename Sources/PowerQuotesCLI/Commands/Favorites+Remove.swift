@@ -26,7 +26,7 @@ extension Favorites {
     @Flag(name: [.short, .long], help: "Remove without asking.")
     var yes = false
 
-    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       if ids.isEmpty {

@@ -30,7 +30,7 @@ extension Favorites {
     var yes = false
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       if yes && !empty {

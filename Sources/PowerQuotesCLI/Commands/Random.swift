@@ -54,7 +54,7 @@ struct Random: EnvironmentCommand {
   @OptionGroup var lengths: LengthOptions
 
   @OptionGroup var output: FormatOptions
-  @OptionGroup(visibility: .hidden) var global: GlobalOptions
+  @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
   func validate() throws {
     try validateFavorites()

@@ -89,6 +89,16 @@ struct GlobalOptions: ParsableArguments {
 }
 
 extension GlobalOptions {
+  /// How each command's options show them: left out of its help (the root's lists them once,
+  /// see ``summary(columns:)``), but named in the completion scripts.
+  ///
+  /// ArgumentParser leaves hidden options out of the bash, zsh and fish scripts too, so
+  /// `powerquotes random --data<Tab>` would complete nothing; while it writes one, they are shown.
+  static var visibility: ArgumentVisibility {
+    CommandLine.arguments.dropFirst().first?.hasPrefix("--generate-completion-script") == true
+      ? .default : .hidden
+  }
+
   /// The words after `help` that show ``summary(columns:)``.
   static let helpTopic = "options"
 

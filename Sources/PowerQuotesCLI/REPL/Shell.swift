@@ -31,7 +31,7 @@ struct Shell: EnvironmentCommand {
   @Flag(help: "In a script, stop at the first line that fails.")
   var stopOnError = false
 
-  @OptionGroup(visibility: .hidden) var global: GlobalOptions
+  @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
   static let shellRefusal: String? = "This is the shell already. Type 'help' for commands."
 
