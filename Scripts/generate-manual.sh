@@ -6,6 +6,8 @@
 #   is an "mdoc warning: Empty input line" and renders as a stray blank line);
 # - a line starting with ' is shielded with \& (roff would take it for a control line and drop
 #   it);
+# - the global options, a table in the root's help text, stay in their columns (.Bd -literal)
+#   rather than being filled into one paragraph;
 # - characters outside ASCII, which the tool drops ("Khattāb" came out "Khattb"), reach the
 #   page as roff's \[uXXXX] escapes: the help it reads has them written that way, and the \e
 #   the tool makes of the backslash is turned back.
@@ -30,7 +32,9 @@ chmod +x "$work/powerquotes"
 "$generator" "$work/powerquotes" ${date:+--date "$date"} --output-directory - \
   | sed -e 's/^$/.Pp/' \
     -e "s/^'/\\\\\\&'/" \
-    -e 's/\\e\[u\([0-9A-F]\{4,6\}\)\]/\\[u\1]/g' >"$work/page"
+    -e 's/\\e\[u\([0-9A-F]\{4,6\}\)\]/\\[u\1]/g' \
+  | sed -e '/^GLOBAL OPTIONS/,/^\.Pp$/{/^GLOBAL OPTIONS/a .Bd -literal' -e '/^\.Pp$/i .Ed' -e '}' \
+    >"$work/page"
 
 # Where the output device has no such glyph (an ASCII terminal, LC_ALL=C), each of those
 # characters falls back to iconv's ASCII spelling (ā to a) instead of a "can't find special

@@ -54,6 +54,14 @@ static inline int pq_rl_completion_quote_character(void) {
 static inline void pq_rl_set_completion_suppress_quote(int value) {
   PQ_RL_VARIABLE(int, rl_completion_suppress_quote) = value;
 }
+typedef void (*pq_display_matches)(char **matches, int count, int max_length);
+static inline void pq_rl_set_completion_display_matches_hook(pq_display_matches hook) {
+  PQ_RL_VARIABLE(rl_compdisp_func_t *, rl_completion_display_matches_hook) = hook;
+}
+static inline void pq_rl_display_match_list(char **matches, int count, int max_length) {
+  PQ_RL_CALL(rl_display_match_list, matches, count, max_length);
+}
+static inline void pq_rl_forced_update_display(void) { PQ_RL_CALL(rl_forced_update_display); }
 static inline const char *pq_rl_line_buffer(void) { return PQ_RL_VARIABLE(char *, rl_line_buffer); }
 static inline char **pq_rl_completion_matches(const char *text, pq_completion_generator gen) {
   return PQ_RL_CALL(rl_completion_matches, text, gen);

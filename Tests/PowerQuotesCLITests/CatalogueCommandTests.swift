@@ -39,7 +39,9 @@ struct CatalogueCommandTests: CLITestSuite {
       let rows = console.out.split(separator: "\n").dropFirst()
       #expect(
         rows.map { $0.split(separator: " ").first.map(String.init) } == (11...20).map { "\($0)" })
-      #expect(console.err == "page 2 of 3 (23 quotes) · next: --page 3\n")
+      #expect(
+        console.err
+          == "page 2 of 3 (23 quotes) · run 'powerquotes browse --page 3' for the next page\n")
       console.clear()
       try await execute(
         ["browse", "--page", "3", "--per-page", "10", "--format", "json"], env(server))

@@ -490,11 +490,11 @@ struct EndToEndTests {
   func helpOfUnknownCommand() async throws {
     let home = try TemporaryFolder()
     defer { home.remove() }
-    for words in [["help", "bogus"], ["help", "fav", "bogus"]] {
+    for (words, typed) in [(["help", "bogus"], "bogus"), (["help", "fav", "bogus"], "fav bogus")] {
       let result = try await runBinary(words, home: home.path)
       #expect(result.status == 64)
       #expect(result.out.isEmpty)
-      #expect(result.err.hasPrefix("Error: Unknown command 'bogus'.\n"))
+      #expect(result.err.hasPrefix("Error: Unknown command '\(typed)'.\n"))
     }
     let help = try await runBinary(["help", "fav", "list"], home: home.path)
     let flag = try await runBinary(["fav", "list", "--help"], home: home.path)

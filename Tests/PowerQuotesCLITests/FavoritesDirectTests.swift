@@ -15,6 +15,7 @@ struct FavoritesDirectTests {
     "Built directly, a line is the command ArgumentParser makes of it, every property alike",
     arguments: [
       ["fav", "list"],
+      ["fav", "ls", "--tag", "stoic"],
       ["fav", "list", "--tag", "Stoic", "--format", "json"],
       ["fav", "list", "--database", "/tmp/q.sqlite", "--color", "never", "--timeout", "2.5"],
       ["fav", "search", "umar"],
@@ -84,7 +85,8 @@ struct FavoritesDirectTests {
       Favorites.Export.self,
     ] as [any DirectCommand.Type])
   func knowsEveryOption(_ command: any DirectCommand.Type) {
-    let help = command.helpMessage(columns: 200)
+    // The global options are hidden from each command's help (listed once, by the root's).
+    let help = command.helpMessage(includeHidden: true, columns: 200)
     let names = Set(
       help.split(whereSeparator: { !$0.isLetter && $0 != "-" })
         .map(String.init)

@@ -152,6 +152,23 @@ struct LibraryCommandTests: CLITestSuite {
     #expect(console.out.contains("Be mindful of what you say."))
   }
 
+  @Test("fav find on a terminal shows the words it found, colour or not; piped, the start")
+  func excerptOnTerminal() async throws {
+    for usesColor in [true, false] {
+      let narrow = TerminalInfo(
+        width: 40, inputIsTerminal: true, outputIsTerminal: true, usesColor: usesColor)
+      try await execute(["fav", "find", "step"], env(terminal: narrow))
+      let row = console.out.replacing(/\u{1B}\[[0-9;]*m/, with: "")
+      #expect(row.contains("…begins with one step."), "\(row)")
+      console.clear()
+    }
+    let piped = TerminalInfo(
+      width: 40, inputIsTerminal: false, outputIsTerminal: false, usesColor: false)
+    try await execute(["fav", "find", "step"], env(terminal: piped))
+    #expect(console.out.contains("The journey of a"))
+    #expect(!console.out.contains("step"))
+  }
+
   @Test("--tag on fav list and fav export keeps only the tagged favorites")
   func tagFilters() async throws {
     try await execute(["fav", "tag", "1", "heart"], env())

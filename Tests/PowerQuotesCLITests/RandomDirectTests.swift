@@ -171,7 +171,7 @@ struct RandomDirectTests {
 
   @Test("Every flag and option random's help lists is one the direct way knows")
   func knowsEveryOption() {
-    let help = Random.helpMessage(columns: 200)
+    let help = Random.helpMessage(includeHidden: true, columns: 200)
     let names = Set(
       help.split(whereSeparator: { !$0.isLetter && $0 != "-" })
         .map(String.init)

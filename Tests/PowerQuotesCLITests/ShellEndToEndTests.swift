@@ -80,6 +80,8 @@ struct ShellEndToEndTests {
       )
       #expect(result.status == 0, "\(result.err)")
       #expect(catalogue.requests == ["limit=5&skip=0", "limit=5&skip=5", "limit=5&skip=0"])
+      // The shell says how to go on as its lists do.
+      #expect(result.err.contains("page 1 of 3 (12 quotes) · type 'more' for the next page\n"))
     }
   }
 
@@ -359,6 +361,13 @@ extension ShellEndToEndTests {
     let (terminal, process) = try shell(home: home, database: database)
     defer { if process.isRunning { process.terminate() } }
     try #require(await terminal.waitFor("powerquotes> "))
+    // Two Tabs list the candidates as they read, without the quote that closes one put in the
+    // line (readline would show `Aurelius"`); Ctrl-U drops the line.
+    terminal.type("search \"\t\t")
+    try #require(await terminal.waitFor("Marcus Aurelius"))
+    try #require(await terminal.waitFor("Eugene O'Neill"))
+    #expect(!terminal.output.contains("Aurelius\"") && !terminal.output.contains("Neill\""))
+    terminal.type("\u{15}")
     terminal.type("random --favorites --author mar\t")
     try #require(await terminal.waitFor("Aurelius\""))
     terminal.type("\r")

@@ -50,6 +50,29 @@ struct ShellTests: CLITestSuite {
     return (ShellSession(env: env, reader: script.reader(), stopOnError: stopOnError), script)
   }
 
+  @Test(
+    "fav ls, fav delete and fav remove work in the shell; a mistyped word gets a suggestion; help options lists the global options"
+  )
+  func aliasesAndTypos() async throws {
+    let (shell, _) = session([
+      "fav add \"Know thyself.\" --author Socrates", "fav add \"Be.\" --author Rumi", "fav ls",
+      "nxet", "fav lsit", "help options", "fav delete 1 --yes", "fav remove 2 --yes",
+    ])
+    let status = await shell.run()
+    #expect(status == 64)
+    #expect(console.out.contains("Socrates") && console.out.contains("Know thyself."))
+    #expect(
+      console.err.contains(
+        "Line 4: Unknown command 'nxet'. Did you mean 'next'? Type 'help' to see the commands."))
+    #expect(
+      console.err.contains(
+        "Error on line 5: Unknown command 'fav lsit'. Did you mean 'fav list'?\n"
+          + "Usage: fav <subcommand>\n  See 'help fav' for more information."))
+    #expect(console.out.contains("GLOBAL OPTIONS"))
+    for name in GlobalOptions.optionNames { #expect(console.out.contains(name)) }
+    #expect(try database.favorites().isEmpty)
+  }
+
   @Test("random then save saves the quote just shown; a second save is a duplicate")
   func sharedCurrentQuote() async throws {
     let (shell, _) = session(["random", "save", "save"], client: .returning(Samples.rumi))
@@ -352,6 +375,8 @@ struct ShellCompletionTests {
           "restore", "undo", "share",
           "export", "import", "stats",
         ])
+    #expect(fav.subcommand("ls")?.name == "list")
+    #expect(fav.subcommand("delete")?.name == "rm" && fav.subcommand("remove")?.name == "rm")
     #expect(tree.subcommand("random")?.flags.contains("--offline") == true)
     #expect(tree.subcommand("random")?.values["--format"] == ["text", "json"])
     #expect(tree.subcommand("random")?.values["--source"] == ["dummyjson", "zenquotes", "offline"])
@@ -364,11 +389,14 @@ struct ShellCompletionTests {
         [], "",
         [
           "back", "browse", "delete", "edit", "exit", "fav", "find", "help", "list", "more",
-          "next", "quit", "random", "restore", "save", "search", "share", "shell", "show",
+          "next", "quit", "random", "restore", "save", "search", "share", "show",
           "stats", "sync", "tag", "tags", "today", "trash", "undo", "untag",
         ]
       ),
       ([], "ra", ["random"]),
+      // The shell is where the line is typed: `shell` is not offered.
+      ([], "sh", ["share", "show"]),
+      (["fav"], "l", ["list"]),
       (["fav"], "se", ["search"]),
       (["fav"], "s", ["search", "share", "show", "stats"]),
       (["random"], "--o", ["--offline", "--online"]),
@@ -423,6 +451,13 @@ struct ShellCompletionTests {
         let typed = line + (quote.map(String.init) ?? "") + (inserted.first ?? "") + " "
         #expect(try ShellWords.split(typed).last == author, "\(typed)")
       }
+    }
+    // A list of several shows them as they read: no quote closes them (`Rumi"`).
+    let several = ShellCompleter(tree: .powerquotes, authors: { [author, author + " Jr."] })
+    for quote in [nil, "'", "\""] as [Character?] {
+      let listed = several.listed(line: "search ", word: word, openQuote: quote)
+      #expect(listed.shown == [author, author + " Jr."])
+      #expect(listed.inserted.count == 2)
     }
     // A plain name is put as it is.
     if author == "Rumi" {

@@ -54,10 +54,41 @@ struct LibraryViewTests {
         == "\u{1B}[36m 3\u{1B}[0m  \u{1B}[1;31mLao\u{1B}[0m Tzu  The journey of a "
         + "\u{1B}[1;31mthousand\u{1B}[0m…\n")
     let narrow = FavoriteListView(shape: shape, width: 35, painter: TextPainter(enabled: true))
-    #expect(narrow.row(hit).hasSuffix("The journey of a \u{1B}[1;31mthou\u{1B}[0m…\n"))
+    // Where the start would cut the match away, the row starts a few words before it.
+    #expect(narrow.row(hit).hasSuffix("  …of a \u{1B}[1;31mthousand\u{1B}[0m miles…\n"))
     let plain = FavoriteListView(shape: shape, width: 40, painter: TextPainter(enabled: false))
     #expect(plain.row(hit) == " 3  Lao Tzu  The journey of a thousand…\n")
     #expect(plain.row(hit) == plain.row(hit.favorite))
+    // Without colour (NO_COLOR on a terminal) the row still shows the match.
+    let plainNarrow = FavoriteListView(
+      shape: shape, width: 35, painter: TextPainter(enabled: false))
+    #expect(plainNarrow.row(hit).hasSuffix("  …of a thousand miles…\n"))
+  }
+
+  @Test("fav find on a terminal: a row shows the part of the quote around its first match")
+  func findRowExcerpt() {
+    let shape = FavoriteListShape(count: 1, largestID: 3, widestAuthor: 7)
+    let painted = FavoriteListView(shape: shape, width: 40, painter: TextPainter(enabled: true))
+    /// The row on a terminal, without its colours.
+    func row(_ pieces: [Substring]) -> String {
+      painted.row(
+        SearchHit(
+          favorite: Favorite(id: 3, quote: Samples.lao, savedAt: testDate),
+          quoteMatches: pieces)
+      ).replacing(/\u{1B}\[[0-9;]*m/, with: "")
+    }
+    // Near the end, the words before the match fill the column.
+    #expect(
+      row(["The journey of a thousand miles begins with one ", "step", "."])
+        == " 3  Lao Tzu  …begins with one step.\n")
+    let middle = row(["The journey of a thousand ", "miles", " begins with one step."])
+    // Elsewhere a quarter of it: a word that does not fit there is left out.
+    #expect(middle == " 3  Lao Tzu  …miles begins with one ste…\n")
+    #expect(TerminalText.displayWidth(String(middle.dropLast())) == 40)
+    // Only the first match counts, and a match the start shows keeps the start.
+    #expect(
+      row(["The ", "journey", " of a thousand miles begins with one ", "step", "."])
+        == " 3  Lao Tzu  The journey of a thousand…\n")
   }
 
   @Test("The shape of found favorites: count, largest id, widest author up to the limit")

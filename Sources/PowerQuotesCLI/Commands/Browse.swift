@@ -30,10 +30,13 @@ struct Browse: EnvironmentCommand {
     parsing: .unconditional,
     help: "Quotes a page, from 1 to 100."
   )
-  var perPage = 10
+  var perPage = Self.defaultPerPage
+
+  /// Quotes a page when `--per-page` is not given.
+  static let defaultPerPage = 10
 
   @OptionGroup var output: FormatOptions
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
   func validate() throws {
     if !(1...Self.maxPage).contains(page) {
@@ -51,7 +54,10 @@ struct Browse: EnvironmentCommand {
       env.console.out(
         CataloguePageView.render(result, width: env.terminal.width, painter: env.painter)
       )
-      let next = result.number < result.pages ? " · next: --page \(result.number + 1)" : ""
+      let perPage = perPage == Self.defaultPerPage ? "" : " --per-page \(perPage)"
+      let next =
+        result.number < result.pages
+        ? " · " + CommandHint.nextPage("browse --page \(result.number + 1)\(perPage)") : ""
       env.console.note(CataloguePageView.position(result) + next)
     case .json:
       env.console.out(

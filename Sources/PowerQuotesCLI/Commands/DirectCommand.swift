@@ -88,7 +88,7 @@ struct DirectLine {
     guard name == Favorites.commandName, let subcommand = rest.first else { return nil }
     let arguments = rest.dropFirst()
     switch subcommand {
-    case Favorites.List.commandName: self.init(Favorites.List.self, arguments)
+    case Favorites.List.commandName, Favorites.List.alias: self.init(Favorites.List.self, arguments)
     case Favorites.Search.commandName: self.init(Favorites.Search.self, arguments)
     case Favorites.Find.commandName: self.init(Favorites.Find.self, arguments)
     case Favorites.Stats.commandName: self.init(Favorites.Stats.self, arguments)

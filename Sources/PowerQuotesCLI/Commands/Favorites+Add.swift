@@ -29,7 +29,7 @@ extension Favorites {
     var id: Int?
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       if id != nil && (text != nil || author != nil) {

@@ -38,7 +38,7 @@ extension Favorites {
     var note: String?
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       if let quote, QuoteText.problem(text: QuoteText.cleaned(quote), author: "-") == .emptyText {

@@ -41,7 +41,7 @@ extension Favorites {
     var author: String?
 
     @OptionGroup var tagOption: TagOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       if let author, author.allSatisfy(\.isWhitespace) {

@@ -62,7 +62,7 @@ extension Favorites {
     var from: ImportFormat?
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     /// Where to read from; checked by `validate()`.
     var location: ImportLocation? { ImportLocation.parse(source) }

@@ -5,6 +5,8 @@ extension Favorites {
   /// `powerquotes fav list`: the favorites table.
   struct List: EnvironmentCommand {
     static let commandName = "list"
+    /// The other name it answers to, as `ls` does for files.
+    static let alias = "ls"
     static let configuration = CommandConfiguration(
       commandName: commandName,
       abstract: "List favorites: id, author and the start of the quote, and their tags.",
@@ -14,12 +16,13 @@ extension Favorites {
         Examples:
           $ powerquotes fav list
           $ powerquotes fav list --tag stoic --format json
-        """
+        """,
+      aliases: [alias]
     )
 
     @OptionGroup var tagOption: TagOptions
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func run(_ env: AppEnvironment) async throws {
       try FavoriteListing.show(
@@ -56,7 +59,7 @@ extension Favorites {
     var words: [String] = []
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     /// The text searched for: the words, one space apart.
     var author: String { words.joined(separator: " ") }

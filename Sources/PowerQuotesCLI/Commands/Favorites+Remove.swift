@@ -16,7 +16,8 @@ extension Favorites {
         Examples:
           $ powerquotes fav rm 3
           $ powerquotes fav rm 3 5 8 --yes
-        """
+        """,
+      aliases: ["delete", "remove"]
     )
 
     @Argument(help: "The ids of the favorites to remove.")
@@ -25,7 +26,7 @@ extension Favorites {
     @Flag(name: [.short, .long], help: "Remove without asking.")
     var yes = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       if ids.isEmpty {

@@ -22,7 +22,7 @@ extension Favorites {
     var ids: [Int64]
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       if ids.isEmpty {

@@ -14,7 +14,7 @@ extension Favorites {
     var id: Int64
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       try FavoriteID.check(id)

@@ -22,7 +22,7 @@ extension Favorites {
     )
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func run(_ env: AppEnvironment) async throws {
       let stats = try env.statsController().stats()

@@ -24,7 +24,7 @@ extension Favorites {
     var tags: [String] = []
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       if tags.isEmpty {
@@ -63,7 +63,7 @@ extension Favorites {
     var tags: [String] = []
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       if tags.isEmpty {
@@ -95,7 +95,7 @@ extension Favorites {
     )
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func run(_ env: AppEnvironment) async throws {
       let counts = try env.libraryController().tagCounts()

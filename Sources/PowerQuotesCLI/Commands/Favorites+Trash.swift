@@ -30,7 +30,7 @@ extension Favorites {
     var yes = false
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       if yes && !empty {

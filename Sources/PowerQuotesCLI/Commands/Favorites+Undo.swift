@@ -23,7 +23,7 @@ extension Favorites {
     )
 
     @OptionGroup var output: FormatOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func run(_ env: AppEnvironment) async throws {
       let change = try env.libraryController().undo()

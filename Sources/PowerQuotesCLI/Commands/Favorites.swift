@@ -28,4 +28,8 @@ struct Favorites: AsyncParsableCommand {
       Export.self, Import.self, Stats.self,
     ]
   )
+
+  func validate() throws {
+    if let pending = MistypedCommand.pending { throw pending }
+  }
 }

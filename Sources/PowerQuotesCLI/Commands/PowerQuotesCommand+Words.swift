@@ -13,6 +13,14 @@ extension PowerQuotesCommand {
     do {
       return try parseAsRoot(words)
     } catch let original {
+      // A mistyped command: ArgumentParser says "Unexpected argument", or finds fault with
+      // an option after it first; say what it is. Only a word that follows its commands
+      // directly: after an option it may be that option's value.
+      if let mistyped = CommandTree.powerquotes.mistypedCommand(in: words),
+        words.starts(with: mistyped.path + [mistyped.word])
+      {
+        throw inGroup(unknownCommand(mistyped), path: mistyped.path)
+      }
       let negative = words.filter(isNegativeNumber)
       guard !negative.isEmpty, !words.contains("--") else { throw original }
       let others = words.filter { !isNegativeNumber($0) }
@@ -25,6 +33,37 @@ extension PowerQuotesCommand {
         throw error
       }
     }
+  }
+
+  /// `usage` (about a word after the commands `path`) as a group's own error.
+  ///
+  /// ArgumentParser shows it with the usage of the group those commands name
+  /// (`powerquotes fav <subcommand>`), not the root's: `path` is parsed again, and the group's
+  /// `validate()` throws it.
+  static func inGroup(_ usage: ValidationError, path: [String]) -> any Error {
+    guard !path.isEmpty else { return usage }
+    do {
+      _ = try MistypedCommand.$pending.withValue(usage) { try parseAsRoot(path) }
+    } catch {
+      // Only the same sentence: a path that fails for another reason keeps the root's usage.
+      if message(for: error) == usage.message { return error }
+    }
+    return usage
+  }
+
+  /// The sentence for a word that names no command where it stands, with the command it looks
+  /// like (exit 64).
+  ///
+  /// "Unknown command 'rnadom'. Did you mean 'random'?", as ArgumentParser says for an option.
+  static func unknownCommand(_ mistyped: (path: [String], word: String, suggestion: String?))
+    -> ValidationError
+  {
+    let typed = (mistyped.path + [mistyped.word]).joined(separator: " ")
+    guard let suggestion = mistyped.suggestion else {
+      return ValidationError("Unknown command '\(typed)'.")
+    }
+    let meant = (mistyped.path + [suggestion]).joined(separator: " ")
+    return ValidationError("Unknown command '\(typed)'. Did you mean '\(meant)'?")
   }
 
   /// The command `words` give, as `main` reads them.
@@ -48,4 +87,12 @@ enum FavoriteID {
       throw ValidationError("A favorite's id is a positive number, not \(id).")
     }
   }
+}
+
+/// A mistyped subcommand's error while a group's words are parsed again (see
+/// ``PowerQuotesCommand/inGroup(_:path:)``): thrown by the group's `validate()`, which
+/// ArgumentParser calls as it parses the group, so the message comes with the group's usage.
+enum MistypedCommand {
+  /// The error to throw from a group's `validate()`.
+  @TaskLocal static var pending: ValidationError?
 }

@@ -22,6 +22,8 @@ struct PowerQuotesCommand: AsyncParsableCommand {
         $ powerquotes share --style markdown
         $ powerquotes shell
 
+      \(GlobalOptions.summary())
+
       Exit codes: 0 ok, 1 failure, 2 import with rejected rows, 3 already a favorite, 4 no quote \
       fits random's filters, 64 usage error, 130 interrupted.
       """,
@@ -67,11 +69,14 @@ struct PowerQuotesCommand: AsyncParsableCommand {
       }
       // ArgumentParser's `help WORDS` shows the root's help, and succeeds, for words that name
       // no command.
-      if arguments.first == "help",
-        let unknown = CommandTree.powerquotes.unknownCommand(in: arguments.dropFirst())
-      {
-        throw ValidationError(
-          "Unknown command '\(unknown)'.")
+      if arguments.first == "help" {
+        if arguments.dropFirst().elementsEqual([GlobalOptions.helpTopic]) {
+          Console.live.print(GlobalOptions.summary())
+          return
+        }
+        if let mistyped = CommandTree.powerquotes.mistypedCommand(in: arguments[1...]) {
+          throw unknownCommand(mistyped)
+        }
       }
       var command = try parse(words: arguments)
       if var command = command as? any EnvironmentCommand {

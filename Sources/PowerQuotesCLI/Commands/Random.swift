@@ -10,40 +10,22 @@ struct Random: EnvironmentCommand {
   static let configuration = CommandConfiguration(
     commandName: commandName,
     abstract: "Show a random quote in a \"Dear Self,\" card.",
+    // Its twelve options in full would take three lines of an 80-column help.
+    usage: "powerquotes \(commandName) [<options>]",
     discussion: """
-      Asks DummyJSON for a quote, or ZenQuotes with --source zenquotes. When the service cannot \
-      be reached (or is rate limiting or failing), shows a quote seen before or a built-in one \
-      instead, with a note on stderr. The quote is remembered, so 'powerquotes fav add' and \
-      'powerquotes share' can use it.
+      Asks DummyJSON, or ZenQuotes with --source zenquotes; when the service cannot be \
+      reached (or is rate limiting or failing), shows a quote seen before or a built-in one, \
+      with a note on stderr. $POWERQUOTES_SOURCE sets the default source; a flag wins over it. \
+      With ZenQuotes' quotes, "Quotes by zenquotes.io" is printed on stderr, once per run or shell session.
 
-      --source offline is --offline. $POWERQUOTES_SOURCE sets the default source; a flag on the \
-      command line (--source, --offline, --id, --favorites) wins over it. ZenQuotes asks for \
-      credit: with its quotes, "Quotes by zenquotes.io" is printed on stderr, once per run or \
-      shell session.
-
-      --favorites draws from your favorites instead, all equally likely: --author keeps those \
-      whose author contains the text (as 'fav search' does), --tag those with the tag.
-
-      --short, --long and --max-length N keep quotes of that length, from any source: a short \
-      quote has at most 160 characters (as fortune's), a long one more. Characters are counted \
-      as they show, without the author: 'é' or an emoji is one. An online service is asked up \
-      to 5 times for a quote of that length; then a saved or built-in one is shown instead, \
-      with a note (with --online, the command fails).
-
-      A service is waited for 2 seconds at most ($POWERQUOTES_RANDOM_TIMEOUT or --timeout \
-      change it); then an offline quote is shown, with its note.
-
-      When no quote fits (no favorite matches, or none of that length), a sentence on stderr \
-      says so and the exit status is 4.
+      A service is waited for 2 s at most ($POWERQUOTES_RANDOM_TIMEOUT or --timeout change \
+      it). Lengths count characters as they show, without the author. When no quote fits the \
+      filters, a sentence on stderr says so and the exit status is 4.
 
       Examples:
-        $ powerquotes random
         $ powerquotes random --source zenquotes
-        $ powerquotes random --offline
+        $ powerquotes random --favorites --tag stoic --short
         $ powerquotes random --id 12 --save
-        $ powerquotes random --favorites --tag stoic
-        $ powerquotes random --favorites --author rumi --short
-        $ powerquotes random --max-length 80
       """
   )
 
@@ -76,7 +58,7 @@ struct Random: EnvironmentCommand {
   @OptionGroup var lengths: LengthOptions
 
   @OptionGroup var output: FormatOptions
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
   func validate() throws {
     try validateFavorites()

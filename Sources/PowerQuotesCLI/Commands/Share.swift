@@ -14,7 +14,7 @@ struct Share: EnvironmentCommand {
   )
 
   @OptionGroup var shareOptions: ShareOptions
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
   func run(_ env: AppEnvironment) async throws {
     let quote = try env.quoteController().lastShown()
@@ -39,7 +39,7 @@ extension Favorites {
     var id: Int64
 
     @OptionGroup var shareOptions: ShareOptions
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
       try FavoriteID.check(id)

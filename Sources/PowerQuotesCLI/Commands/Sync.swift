@@ -25,7 +25,7 @@ struct Sync: EnvironmentCommand {
   )
   var perPage = 100
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
   func validate() throws {
     if !(1...Browse.maxPerPage).contains(perPage) {

@@ -23,7 +23,7 @@ struct Today: EnvironmentCommand {
   )
 
   @OptionGroup var output: FormatOptions
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
   func run(_ env: AppEnvironment) async throws {
     let (controller, storeNote) = try env.quoteControllerSurvivingUnreachableStore()

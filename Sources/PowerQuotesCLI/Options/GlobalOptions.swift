@@ -96,6 +96,34 @@ struct GlobalOptions: ParsableArguments {
   }
 }
 
+extension GlobalOptions {
+  /// How each command's options show them: left out of its help (the root's lists them once,
+  /// see ``summary(columns:)``), but named in the completion scripts.
+  ///
+  /// ArgumentParser leaves hidden options out of the bash, zsh and fish scripts too, so
+  /// `powerquotes random --data<Tab>` would complete nothing; while it writes one, they are shown.
+  static var visibility: ArgumentVisibility {
+    CommandLine.arguments.dropFirst().first?.hasPrefix("--generate-completion-script") == true
+      ? .default : .hidden
+  }
+
+  /// The words after `help` that show ``summary(columns:)``.
+  static let helpTopic = "options"
+
+  /// The options every command takes, listed once, as help lists options: in the root's help
+  /// and for `powerquotes help options`; each command's own help leaves them out.
+  static func summary(columns: Int? = nil) -> String {
+    // ArgumentParser's help of the group alone: its usage, then OPTIONS, ending with --help.
+    let help = helpMessage(columns: columns)
+    let options =
+      help.range(of: "OPTIONS:\n").map { help[$0.upperBound...] } ?? Substring(help)
+    let lines = options.split(separator: "\n", omittingEmptySubsequences: false)
+      .prefix { !$0.hasPrefix("  -h, --help") }
+    return "GLOBAL OPTIONS (after any command; 'powerquotes help options' lists them):\n"
+      + lines.joined(separator: "\n")
+  }
+}
+
 /// A service's base URL, as a flag or a variable gives it.
 enum ServiceURL {
   /// `text` as an http(s) URL with a host and a valid port, or why it is not one.

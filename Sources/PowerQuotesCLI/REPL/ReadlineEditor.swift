@@ -11,20 +11,26 @@ enum ReadlineEditor {
   /// The line the callback received; set by `lineHandler`, read by `readLine`.
   nonisolated(unsafe) private static var received: LineEvent?
   /// What to put in the line for the word being typed, given the line before it, the word
-  /// and the quote that opened it (see ``ShellCompleter/completions(line:word:openQuote:)``).
-  nonisolated(unsafe) private static var completer: ((String, String, Character?) -> [String])?
-  /// The candidates of the completion under way.
+  /// and the quote that opened it, and the candidates as a list shows them (see
+  /// ``ShellCompleter/listed(line:word:openQuote:)``).
+  nonisolated(unsafe) private static var completer:
+    ((String, String, Character?) -> (inserted: [String], shown: [String]))?
+  /// The candidates of the completion under way, as they go into the line.
   nonisolated(unsafe) private static var candidates: [String] = []
+  /// The same candidates as a list of them shows them: without quotes and escapes.
+  nonisolated(unsafe) private static var shown: [String] = []
 
   /// Sets readline up: the name ~/.inputrc knows it by, completion, and the saved history.
   static func start(
-    completer: @escaping (String, String, Character?) -> [String], history: ShellHistory
+    completer: @escaping (String, String, Character?) -> (inserted: [String], shown: [String]),
+    history: ShellHistory
   ) {
     pq_rl_set_readline_name("powerquotes")
     // Readline's own handlers would keep the line on Ctrl-C; the shell abandons it instead.
     pq_rl_set_catch_signals(0)
     pq_rl_set_completer_quote_characters("\"'")
     pq_rl_set_attempted_completion(attemptCompletion)
+    pq_rl_set_completion_display_matches_hook(displayMatches)
     self.completer = completer
     history.load()
   }
@@ -98,9 +104,26 @@ enum ReadlineEditor {
       }
       let line = String(
         decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
-      ReadlineEditor.candidates =
-        ReadlineEditor.completer?(line, String(cString: text), openQuote) ?? []
+      let found = ReadlineEditor.completer?(line, String(cString: text), openQuote)
+      ReadlineEditor.candidates = found?.inserted ?? []
+      ReadlineEditor.shown = found?.shown ?? []
       return pq_rl_completion_matches(text, generator)
+    }
+
+  /// Lists the candidates as they read, rather than as they go into the line: readline would
+  /// show each with the closing quote the completion puts after it (`Rumi"`).
+  private static let displayMatches:
+    @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, Int32, Int32) -> Void = {
+      _, _, _ in
+      let shown = ReadlineEditor.shown
+      // readline's list: the common part first (not shown), then the matches, then NULL.
+      var list: [UnsafeMutablePointer<CChar>?] = [strdup("")] + shown.map { strdup($0) } + [nil]
+      defer { for item in list { free(item) } }
+      let widest = shown.map { $0.utf8.count }.max() ?? 0
+      list.withUnsafeMutableBufferPointer {
+        pq_rl_display_match_list($0.baseAddress, Int32(shown.count), Int32(widest))
+      }
+      pq_rl_forced_update_display()
     }
 
   private static let generator:

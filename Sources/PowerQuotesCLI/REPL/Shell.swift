@@ -5,8 +5,11 @@ import PowerQuotesCore
 
 /// `powerquotes shell`: the REPL.
 struct Shell: EnvironmentCommand {
+  /// The command's name, which completion inside the shell does not offer.
+  static let commandName = "shell"
+
   static let configuration = CommandConfiguration(
-    commandName: "shell",
+    commandName: commandName,
     abstract: "Shuffle, save, search, share and delete quotes in one session.",
     discussion: """
       On a terminal: line editing and history (GNU readline, ~/.inputrc), Tab completion of \
@@ -28,7 +31,7 @@ struct Shell: EnvironmentCommand {
   @Flag(help: "In a script, stop at the first line that fails.")
   var stopOnError = false
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
   static let shellRefusal: String? = "This is the shell already. Type 'help' for commands."
 
@@ -47,7 +50,7 @@ struct Shell: EnvironmentCommand {
         authors: { (try? env.favoritesController().authors()) ?? [] },
         tags: { (try? env.libraryController().tagCounts().map(\.tag.name)) ?? [] }
       )
-      ReadlineEditor.start(completer: completer.completions, history: history)
+      ReadlineEditor.start(completer: completer.listed, history: history)
       let session = ShellSession(
         env: env,
         reader: ReadlineEditor.lineReader(interrupts: interrupts, history: history),

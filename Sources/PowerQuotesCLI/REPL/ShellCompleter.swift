@@ -14,6 +14,12 @@ struct ShellCompleter: Sendable {
   /// The shell's own words, offered with the top-level commands.
   static let shellWords = ShellSession.shortWords.map(\.word) + ["help", "quit", "exit"]
 
+  /// What a line can start with in the shell: the commands (but `shell`, which is where the
+  /// line is typed) and the shell's own words.
+  static let commandWords =
+    CommandTree.powerquotes.subcommands.map(\.name).filter { $0 != Shell.commandName }
+    + shellWords
+
   /// Candidates for `word`, the word being typed, after the words `before` it.
   func candidates(before: [String], word: String) -> [String] {
     // Case and accents do not count, as in the author search itself.
@@ -34,6 +40,14 @@ struct ShellCompleter: Sendable {
   ///   which the next Tab completes within the quote). After an opening quote, the rest of each
   ///   candidate escaped for that quote, and the closing quote.
   func completions(line: String, word: String, openQuote: Character?) -> [String] {
+    listed(line: line, word: word, openQuote: openQuote).inserted
+  }
+
+  /// ``completions(line:word:openQuote:)``, and the candidates as a list of them shows them:
+  /// plain, without the quotes and escapes that go into the line (`Rumi`, not `Rumi"`).
+  func listed(line: String, word: String, openQuote: Character?)
+    -> (inserted: [String], shown: [String])
+  {
     let before = (try? ShellWords.split(line)) ?? line.split(separator: " ").map(String.init)
     // The word as the line will read it: without the escapes typed in it.
     let typed: String
@@ -46,12 +60,12 @@ struct ShellCompleter: Sendable {
     switch openQuote {
     case "'":
       // A single quote cannot be escaped inside single quotes: close, escape it, open again.
-      return found.map { $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+      return (found.map { $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }, found)
     case "\"":
-      return found.map { Self.escapedForDoubleQuotes($0) + "\"" }
+      return (found.map { Self.escapedForDoubleQuotes($0) + "\"" }, found)
     default:
-      guard found.contains(where: Self.needsQuoting) else { return found }
-      return found.map { "\"" + Self.escapedForDoubleQuotes($0) + "\"" }
+      guard found.contains(where: Self.needsQuoting) else { return (found, found) }
+      return (found.map { "\"" + Self.escapedForDoubleQuotes($0) + "\"" }, found)
     }
   }
 
@@ -75,7 +89,7 @@ struct ShellCompleter: Sendable {
 
   private func options(before: [String], word: String) -> [String] {
     guard let first = before.first else {
-      return tree.subcommands.map(\.name) + Self.shellWords
+      return tree.subcommands.map(\.name).filter { $0 != Shell.commandName } + Self.shellWords
     }
     // Short words stand for commands: complete them as the commands they stand for.
     let expanded = ShellSession.expand(first).map { $0 + before.dropFirst() } ?? before

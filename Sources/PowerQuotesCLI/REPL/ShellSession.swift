@@ -167,6 +167,9 @@ final class ShellSession {
     case "help" where rest.isEmpty, "?":
       env.console.out(Self.help)
       return 0
+    case "help" where rest == [GlobalOptions.helpTopic]:
+      env.console.print(GlobalOptions.summary(columns: env.terminal.width))
+      return 0
     case "help":
       return await run(rest + ["--help"])
     case "more" where rest.isEmpty:
@@ -189,9 +192,7 @@ final class ShellSession {
     case "share" where rest.first.map { Int64($0) != nil } ?? false:
       return await run(["fav", "share"] + rest)
     case _ where Self.expand(first) == nil && CommandTree.powerquotes.subcommand(first) == nil:
-      reportError(
-        "Unknown command '\(UntrustedText.sanitized(first))'. Type 'help' to see the commands."
-      )
+      reportError(Self.unknownCommand(first))
       return ExitCode.validationFailure.rawValue
     default:
       return await run((Self.expand(first) ?? [first]) + rest)
@@ -314,6 +315,16 @@ final class ShellSession {
     return "Line \(line): " + message
   }
 
+  /// The sentence for a line whose first word names no command or short word, with the one it
+  /// looks like, if any.
+  static func unknownCommand(_ word: String) -> String {
+    let shown = UntrustedText.sanitized(word)
+    let meant = CommandTree.closest(to: word, among: ShellCompleter.commandWords).map {
+      " Did you mean '\($0)'?"
+    }
+    return "Unknown command '\(shown)'.\(meant ?? "") Type 'help' to see the commands."
+  }
+
   /// ArgumentParser's usage lines as they are typed in the shell: `Usage: fav add ...` and
   /// `See 'help fav add'`, not `powerquotes fav add` (which the shell does not know).
   static func shellWording(_ message: String) -> String {
@@ -367,6 +378,7 @@ final class ShellSession {
         sync
         --format json     on random, today, browse and the fav commands but rm and share
         COMMAND --help    (or: help COMMAND)
+        help options      the options every line takes (--database, --timeout, ...)
 
       Short words:
       \(words.joined(separator: "\n"))

@@ -31,4 +31,14 @@ public enum CommandHint {
     case .shell: "Type \(quoted(command))"
     }
   }
+
+  /// How to see the next page, after where a page leaves a list: "type 'more' for the next
+  /// page" in the shell, where `more` turns the pages of every list; on the command line,
+  /// "run 'powerquotes COMMAND' for the next page", `command` being the line that shows it.
+  public static func nextPage(_ command: String) -> String {
+    switch place {
+    case .commandLine: "run \(quoted(command)) for the next page"
+    case .shell: "type 'more' for the next page"
+    }
+  }
 }

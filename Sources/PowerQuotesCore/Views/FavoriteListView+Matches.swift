@@ -27,8 +27,12 @@ extension FavoriteListView {
 
   /// A found favorite's line, as ``row(_:)`` draws it, with its matching words painted where
   /// the hit says they are.
+  ///
+  /// The quote's column shows the part around its first match (see ``excerpt(_:width:)``),
+  /// painted or not. A hit without its matches (a piped `fav find` does not ask for them) is
+  /// the row of the favorite alone: the start of its quote.
   public func row(_ hit: SearchHit) -> String {
-    guard painter.enabled, hit.quoteMatches != nil || hit.authorMatches != nil else {
+    guard hit.quoteMatches != nil || hit.authorMatches != nil else {
       return row(hit.favorite)
     }
     let favorite = hit.favorite
@@ -53,8 +57,55 @@ extension FavoriteListView {
 
   /// `pieces` (every other one a match) sanitized and cut to `width` columns as
   /// ``TerminalText/fitted(_:width:)`` cuts text, the matches painted; and the columns shown.
+  ///
+  /// When the start of the text would not show the first match, the text starts a few words
+  /// before it, after an ellipsis.
   func fitted(_ pieces: [Substring], width: Int) -> (text: String, width: Int) {
     let safe = pieces.map { UntrustedText.sanitized(String($0)) }
+    guard let excerpt = Self.excerpt(safe, width: width) else {
+      return fittedFromStart(safe, width: width)
+    }
+    let (text, shown) = fittedFromStart(excerpt, width: width - 1)
+    return ("…" + text, shown + 1)
+  }
+
+  /// `pieces` from a few words before the first match, when their start cut to `width` columns
+  /// (with its ellipsis) would not show all of it; nil when it would.
+  ///
+  /// `fav find` lists a favorite because of its words: a row that cut them away would show
+  /// "…Can Be…" without what was searched for.
+  static func excerpt(_ pieces: [String], width: Int) -> [String]? {
+    guard pieces.count > 1, !pieces[1].isEmpty else { return nil }
+    let before = pieces[0]
+    let beforeWidth = TerminalText.displayWidth(before)
+    guard beforeWidth > 0,
+      beforeWidth + TerminalText.displayWidth(pieces[1]) > width - 1
+    else { return nil }
+    // Up to a quarter of the column before the match, from the start of a word; more when the
+    // match and what follows it leave more of the column (a match near the end of the quote).
+    let after = pieces.dropFirst().reduce(0) { $0 + TerminalText.displayWidth($1) }
+    let context = max(0, (width - 2) / 4, width - 1 - after)
+    var start = before.endIndex
+    var taken = 0
+    while start > before.startIndex {
+      let previous = before.index(before: start)
+      let characterWidth = TerminalText.displayWidth(String(before[previous]))
+      if taken + characterWidth > context { break }
+      taken += characterWidth
+      start = previous
+    }
+    var lead = before[start...]
+    if start > before.startIndex, !before[before.index(before: start)].isWhitespace,
+      let space = lead.firstIndex(where: \.isWhitespace)
+    {
+      lead = lead[space...]
+    }
+    lead = lead.drop { $0.isWhitespace }
+    return [String(lead)] + pieces.dropFirst()
+  }
+
+  /// `pieces` (sanitized) from their start, cut to `width` columns, the matches painted.
+  private func fittedFromStart(_ safe: [String], width: Int) -> (text: String, width: Int) {
     let plain = safe.joined()
     let (cut, shown) = TerminalText.fitted(plain, width: width)
     let wasCut = cut != plain

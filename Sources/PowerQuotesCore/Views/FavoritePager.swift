@@ -44,7 +44,8 @@ public struct FavoritePager: Sendable {
 
   /// Where a page that started at row `first` leaves the list: `6-10/12`, and how to go on.
   public func position(from first: Int) -> String {
-    let more = isFinished ? "" : " · type 'more' for the next page"
+    // Only the shell's lists have pages (`fav list` shows the whole list).
+    let more = isFinished ? "" : " · " + CommandHint.nextPage("fav list")
     return "\(first)-\(shown)/\(total)\(more)"
   }
 
