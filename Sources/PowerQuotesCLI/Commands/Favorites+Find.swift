@@ -32,7 +32,10 @@ extension Favorites {
 
     @OptionGroup var tagOption: TagOptions
     @OptionGroup var output: FormatOptions
+    @OptionGroup var listing: ListingOptions
     @OptionGroup var global: GlobalOptions
+
+    var pagerOptions: PagerOptions? { listing.pager }
 
     /// The words to search for: those given, without the `--` that ends the options.
     ///
@@ -76,14 +79,14 @@ extension Favorites {
     }
 
     func run(_ env: AppEnvironment) async throws {
-      let (query, tag) = (try query(), tagOption.parsed)
+      let (query, tag, limit) = (try query(), tagOption.parsed, listing.limit)
       let controller = try env.libraryController()
       var out = BufferedOutput(env.console)
       switch output.format {
       case .json:
         var array = JSONArrayView()
         out.append(array.opening)
-        let listed = try controller.findRows(query, tag: tag) {
+        let listed = try controller.findRows(query, tag: tag, limit: limit) {
           array.appendElement($0, to: &out.bytes)
           out.lineEnded()
         }
@@ -94,7 +97,9 @@ extension Favorites {
         guard controller.findMeasuresAhead else {
           // A store that would run the search twice: the hits are kept and measured.
           var hits: [SearchHit] = []
-          try controller.find(query, tag: tag, matches: env.painter.enabled) { hits.append($0) }
+          try controller.find(query, tag: tag, matches: env.painter.enabled, limit: limit) {
+            hits.append($0)
+          }
           guard !hits.isEmpty else {
             env.console.note(FavoritePager.noMatch(query))
             return
@@ -115,9 +120,11 @@ extension Favorites {
         let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
         out.append(view.header())
         if env.painter.enabled {
-          try controller.find(query, tag: tag, matches: true) { out.append(view.row($0)) }
+          try controller.find(query, tag: tag, matches: true, limit: limit) {
+            out.append(view.row($0))
+          }
         } else {
-          try controller.findRows(query, tag: tag, columns: .table) {
+          try controller.findRows(query, tag: tag, columns: .table, limit: limit) {
             view.appendRow($0, to: &out.bytes)
             out.lineEnded()
           }
