@@ -58,7 +58,9 @@ extension Favorites {
         """
     )
 
-    @Argument(help: "Part of an author's name; several words are searched as one text.")
+    @Argument(
+      help: "Part of an author's name; several words are searched as one text.",
+      completion: LibraryCompletion.authors)
     var words: [String] = []
 
     @OptionGroup var output: FormatOptions
