@@ -422,7 +422,7 @@ compare '`fav tag 1<Tab>` (ids; completion call)' '`sqlite3`, the same rows' \
   "sqlite3 @DB@ \"select id, substr(quote, 1, 60) from favorite where cast(id as text) like '1%' order by id limit 500\""
 compare '`fav search <Tab>` (authors; completion call)' '`sqlite3`, the same rows' \
   "@PQ@ ---completion fav search -- positional@0 5 0 powerquotes fav search --database @DB@ ''" \
-  'sqlite3 @DB@ "select distinct author from favorite order by author"'
+  'sqlite3 @DB@ "select (select author from favorite where author_folded = a.folded order by id limit 1) from favorite_author as a where a.favorite_count > 0 order by 1"'
 compare '`random --online` (DummyJSON-like server on loopback)' '`curl -s`' \
   '@PQ@ random --online --api-url @API@ --database @DB@' 'curl -s @URL@'
 
