@@ -28,6 +28,10 @@ struct FavoritesDirectTests {
       ["fav", "find", "naïveté", "--database", "postgres://quotes@db.example/quotes"],
       ["fav", "stats"],
       ["fav", "stats", "--format", "json", "--database", "/tmp/q.sqlite"],
+      ["fav", "stats", "--no-pager"],
+      ["fav", "list", "--limit", "20", "--no-pager"],
+      ["fav", "search", "umar", "--limit", "3"],
+      ["fav", "find", "love", "--no-pager", "--limit", "+7", "--tag", "stoic"],
       ["fav", "export"],
       ["fav", "export", "--format", "csv", "--author", "rumi", "--tag", "stoic"],
       ["fav", "export", "--output", "/tmp/out.md", "--format", "markdown"],
@@ -50,7 +54,10 @@ struct FavoritesDirectTests {
       ["fav", "list", "--", "--tag"], ["fav", "search"], ["fav", "search", " "],
       ["fav", "search", "-1"], ["fav", "search", "--tag", "stoic", "rumi"],
       ["fav", "find"], ["fav", "find", "*"], ["fav", "find", "love", "--format"],
-      ["fav", "find", "-x"], ["fav", "stats", "now"], ["fav", "export", "-o", "/tmp/x"],
+      ["fav", "find", "-x"], ["fav", "stats", "now"], ["fav", "list", "--limit", "0"],
+      ["fav", "list", "--limit", "-2"], ["fav", "list", "--limit", "many"],
+      ["fav", "list", "--no-pager", "--no-pager"], ["fav", "stats", "--limit", "3"],
+      ["fav", "export", "-o", "/tmp/x"],
       ["fav", "export", "--format", "xml"], ["fav", "export", "--output", ""],
       ["fav", "export", "--author", " "], ["fav", "show", "3"], ["fav", "add"],
       ["favorites", "list"], ["fav", "lis"],
@@ -65,6 +72,7 @@ struct FavoritesDirectTests {
     for words in [
       ["fav", "list", "--tag", "two words"], ["fav", "search", " "], ["fav", "find", "*"],
       ["fav", "export", "--format", "xml"], ["fav", "stats", "--timeout", "soon"],
+      ["fav", "list", "--limit", "0"],
     ] {
       let viaMain = #expect(throws: (any Error).self) {
         try PowerQuotesCommand.parseDirectly(words: words)

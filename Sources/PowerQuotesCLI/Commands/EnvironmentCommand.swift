@@ -18,6 +18,10 @@ protocol EnvironmentCommand: AsyncParsableCommand, Sendable {
   /// where its caller runs; ArgumentParser's requirement would move to Swift's thread pool).
   mutating func runFromCommandLine() async throws
 
+  /// The command's `--no-pager` option, for a command whose output may be long; nil (the
+  /// default) for one that is never paged.
+  var pagerOptions: PagerOptions? { get }
+
   /// Why the command cannot run as a line of the shell, or nil (the default) when it can.
   static var shellRefusal: String? { get }
 
@@ -39,11 +43,17 @@ extension EnvironmentCommand {
   }
 
   mutating func runFromCommandLine() async throws {
-    let env = AppEnvironment.live(global, waitingBriefly: Self.waitsBriefly)
+    var env = AppEnvironment.live(global, waitingBriefly: Self.waitsBriefly)
     // The process ends with the command: its SQLite store is closed by the exit.
     defer { env.database.leaveOpenUntilExit() }
+    let pager = pagerOptions?.pager(for: env)
+    if let pager { env.console = pager.console(over: env.console) }
+    // Before an error is printed: the pager has been quit, or what it held back written.
+    defer { pager?.finish() }
     try await run(env)
   }
+
+  var pagerOptions: PagerOptions? { nil }
 
   static var shellRefusal: String? { nil }
 

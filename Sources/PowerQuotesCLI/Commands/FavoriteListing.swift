@@ -12,11 +12,14 @@ struct FavoriteListing: ShellContinuation {
   private let env: AppEnvironment
   /// Rows a page shows; nil for the whole list on one page.
   private let pageSize: Int?
+  /// At most how many rows the whole list shows (`--limit`), when not paged.
+  private let limit: Int?
   /// Whether the list ended early (favorites were removed since it began).
   private var ended = false
 
   /// Shows the favorites (those whose author contains `author` and that have `tag`, when
-  /// given): the first page of `pageSize` rows, or all of them.
+  /// given): the first page of `pageSize` rows, or all of them (the first `limit`, when
+  /// given).
   ///
   /// - Returns: the listing, to go on with `more`; nil for JSON, which is never paged.
   @discardableResult
@@ -25,7 +28,8 @@ struct FavoriteListing: ShellContinuation {
     tag: FavoriteTag? = nil,
     format: OutputFormat,
     env: AppEnvironment,
-    pageSize: Int? = nil
+    pageSize: Int? = nil,
+    limit: Int? = nil
   ) throws -> FavoriteListing? {
     let controller = try env.favoritesController()
     switch format {
@@ -33,7 +37,7 @@ struct FavoriteListing: ShellContinuation {
       var output = BufferedOutput(env.console)
       var array = JSONArrayView()
       output.append(array.opening)
-      let listed = try controller.forEachRow(author: author, tag: tag) {
+      let listed = try controller.forEachRow(author: author, tag: tag, limit: limit) {
         array.appendElement($0, to: &output.bytes)
         output.lineEnded()
       }
@@ -50,7 +54,8 @@ struct FavoriteListing: ShellContinuation {
           author: author, shape: shape, width: env.terminal.width, painter: env.painter),
         tag: tag,
         env: env,
-        pageSize: pageSize
+        pageSize: pageSize,
+        limit: limit
       )
       if shape.count == 0 {
         env.console.note(
@@ -80,7 +85,7 @@ struct FavoriteListing: ShellContinuation {
     var output = BufferedOutput(env.console)
     guard let pageSize else {
       output.append(pager.header())
-      try controller.forEachRow(author: pager.author, tag: tag, columns: .table) {
+      try controller.forEachRow(author: pager.author, tag: tag, limit: limit, columns: .table) {
         pager.appendRow($0, to: &output.bytes)
         output.lineEnded()
       }

@@ -22,7 +22,7 @@ extension Favorites {
     @Argument(help: "The words of a quote to save (default: the quote shown last).")
     var text: String?
 
-    @Option(help: "The author of the quote given as text.")
+    @Option(help: "The author of the quote given as text.", completion: LibraryCompletion.authors)
     var author: String?
 
     @Option(parsing: .unconditional, help: "Save DummyJSON's quote with this id.")

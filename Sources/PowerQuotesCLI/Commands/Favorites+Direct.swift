@@ -4,32 +4,40 @@ import ArgumentParser
 // `DirectCommand`): each sets every property its ArgumentParser form has.
 
 extension Favorites.List: DirectCommand {
+  static let directFlagNames = ListingOptions.flagNames
   static let directOptionNames =
-    TagOptions.optionNames + FormatOptions.optionNames + GlobalOptions.optionNames
+    TagOptions.optionNames + FormatOptions.optionNames + ListingOptions.optionNames
+    + GlobalOptions.optionNames
 
   init(direct words: LongOptionWords) throws {
     self.init()
     tagOption = try .validated(words)
     output = try .validated(words)
+    listing = try .validated(words)
     global = try .validated(words)
   }
 }
 
 extension Favorites.Search: DirectCommand {
-  static let directOptionNames = FormatOptions.optionNames + GlobalOptions.optionNames
+  static let directFlagNames = ListingOptions.flagNames
+  static let directOptionNames =
+    FormatOptions.optionNames + ListingOptions.optionNames + GlobalOptions.optionNames
   static let takesArguments = true
 
   init(direct words: LongOptionWords) throws {
     self.init()
     self.words = words.arguments
     output = try .validated(words)
+    listing = try .validated(words)
     global = try .validated(words)
   }
 }
 
 extension Favorites.Find: DirectCommand {
+  static let directFlagNames = ListingOptions.flagNames
   static let directOptionNames =
-    TagOptions.optionNames + FormatOptions.optionNames + GlobalOptions.optionNames
+    TagOptions.optionNames + FormatOptions.optionNames + ListingOptions.optionNames
+    + GlobalOptions.optionNames
   static let takesArguments = true
 
   init(direct words: LongOptionWords) throws {
@@ -37,16 +45,19 @@ extension Favorites.Find: DirectCommand {
     self.words = words.arguments
     tagOption = try .validated(words)
     output = try .validated(words)
+    listing = try .validated(words)
     global = try .validated(words)
   }
 }
 
 extension Favorites.Stats: DirectCommand {
+  static let directFlagNames = PagerOptions.flagNames
   static let directOptionNames = FormatOptions.optionNames + GlobalOptions.optionNames
 
   init(direct words: LongOptionWords) throws {
     self.init()
     output = try .validated(words)
+    pager = try .validated(words)
     global = try .validated(words)
   }
 }

@@ -25,13 +25,13 @@ extension Favorites {
         """
     )
 
-    @Argument(help: "The id of the favorite to edit.")
+    @Argument(help: "The id of the favorite to edit.", completion: LibraryCompletion.favoriteIDs)
     var id: Int64
 
     @Option(help: "The quote's new words.")
     var quote: String?
 
-    @Option(help: "The quote's new author.")
+    @Option(help: "The quote's new author.", completion: LibraryCompletion.authors)
     var author: String?
 
     @Option(help: "The favorite's new note (\"\" removes it).")

@@ -33,11 +33,14 @@ extension Favorites {
       name: [.short, .long],
       help: ArgumentHelp(
         "Write to this file instead of standard output (- is standard output).",
-        valueName: "file")
+        valueName: "file"),
+      completion: .file()
     )
     var output: String?
 
-    @Option(help: "Only favorites whose author contains this text, as 'fav search' finds them.")
+    @Option(
+      help: "Only favorites whose author contains this text, as 'fav search' finds them.",
+      completion: LibraryCompletion.authors)
     var author: String?
 
     @OptionGroup var tagOption: TagOptions

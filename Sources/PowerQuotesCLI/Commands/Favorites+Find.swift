@@ -32,7 +32,10 @@ extension Favorites {
 
     @OptionGroup var tagOption: TagOptions
     @OptionGroup var output: FormatOptions
+    @OptionGroup var listing: ListingOptions
     @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
+
+    var pagerOptions: PagerOptions? { listing.pager }
 
     /// The words to search for: those given, without the `--` that ends the options.
     ///
@@ -76,14 +79,14 @@ extension Favorites {
     }
 
     func run(_ env: AppEnvironment) async throws {
-      let (query, tag) = (try query(), tagOption.parsed)
+      let (query, tag, limit) = (try query(), tagOption.parsed, listing.limit)
       let controller = try env.libraryController()
       var out = BufferedOutput(env.console)
       switch output.format {
       case .json:
         var array = JSONArrayView()
         out.append(array.opening)
-        let listed = try controller.findRows(query, tag: tag) {
+        let listed = try controller.findRows(query, tag: tag, limit: limit) {
           array.appendElement($0, to: &out.bytes)
           out.lineEnded()
         }
@@ -94,7 +97,7 @@ extension Favorites {
         guard controller.findMeasuresAhead else {
           // A store that would run the search twice: the hits are kept and measured.
           var hits: [SearchHit] = []
-          try controller.find(query, tag: tag, matches: env.terminal.outputIsTerminal) {
+          try controller.find(query, tag: tag, matches: env.terminal.outputIsTerminal, limit: limit) {
             hits.append($0)
           }
           guard !hits.isEmpty else {
@@ -119,12 +122,14 @@ extension Favorites {
         if env.terminal.outputIsTerminal {
           // Each row shows where its words matched (see FavoriteListView.excerpt), painted
           // unless colour is off (NO_COLOR, --color never).
-          try controller.find(query, tag: tag, matches: true) { out.append(view.row($0)) }
+          try controller.find(query, tag: tag, matches: true, limit: limit) {
+            out.append(view.row($0))
+          }
         } else {
           // Piped, the rows as the sqlite3 shell would read them: asking FTS5 where each
           // matched made `fav find courage` on 100,000 favorites 5.5 times slower (debug
           // build, 197 ms -> 1.09 s), so they show the start of each quote.
-          try controller.findRows(query, tag: tag, columns: .table) {
+          try controller.findRows(query, tag: tag, columns: .table, limit: limit) {
             view.appendRow($0, to: &out.bytes)
             out.lineEnded()
           }

@@ -46,7 +46,8 @@ extension Favorites {
       help: ArgumentHelp(
         "A file (- for standard input), or an http or https URL.",
         valueName: "file-or-url"
-      )
+      ),
+      completion: .file()
     )
     var source: String
 

@@ -22,20 +22,26 @@ extension Favorites {
 
     @OptionGroup var tagOption: TagOptions
     @OptionGroup var output: FormatOptions
+    @OptionGroup var listing: ListingOptions
     @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
+
+    var pagerOptions: PagerOptions? { listing.pager }
 
     func run(_ env: AppEnvironment) async throws {
       try FavoriteListing.show(
-        author: nil, tag: tagOption.parsed, format: output.format, env: env)
+        author: nil, tag: tagOption.parsed, format: output.format, env: env,
+        limit: listing.limit)
     }
 
     func runInShell(_ env: AppEnvironment, pageSize: Int?) async throws
       -> (any ShellContinuation)?
     {
-      let listing = try FavoriteListing.show(
+      // A line with --limit shows that many, not a screen.
+      let pageSize = listing.limit == nil ? pageSize : nil
+      let shown = try FavoriteListing.show(
         author: nil, tag: tagOption.parsed, format: output.format, env: env,
-        pageSize: pageSize)
-      return pageSize == nil ? nil : listing
+        pageSize: pageSize, limit: listing.limit)
+      return pageSize == nil ? nil : shown
     }
   }
 
@@ -55,11 +61,16 @@ extension Favorites {
         """
     )
 
-    @Argument(help: "Part of an author's name; several words are searched as one text.")
+    @Argument(
+      help: "Part of an author's name; several words are searched as one text.",
+      completion: LibraryCompletion.authors)
     var words: [String] = []
 
     @OptionGroup var output: FormatOptions
+    @OptionGroup var listing: ListingOptions
     @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
+
+    var pagerOptions: PagerOptions? { listing.pager }
 
     /// The text searched for: the words, one space apart.
     var author: String { words.joined(separator: " ") }
@@ -71,15 +82,19 @@ extension Favorites {
     }
 
     func run(_ env: AppEnvironment) async throws {
-      try FavoriteListing.show(author: author, format: output.format, env: env)
+      try FavoriteListing.show(
+        author: author, format: output.format, env: env, limit: listing.limit)
     }
 
     func runInShell(_ env: AppEnvironment, pageSize: Int?) async throws
       -> (any ShellContinuation)?
     {
-      let listing = try FavoriteListing.show(
-        author: author, format: output.format, env: env, pageSize: pageSize)
-      return pageSize == nil ? nil : listing
+      // A line with --limit shows that many, not a screen.
+      let pageSize = listing.limit == nil ? pageSize : nil
+      let shown = try FavoriteListing.show(
+        author: author, format: output.format, env: env, pageSize: pageSize,
+        limit: listing.limit)
+      return pageSize == nil ? nil : shown
     }
   }
 }

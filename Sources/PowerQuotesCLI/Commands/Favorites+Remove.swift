@@ -20,7 +20,8 @@ extension Favorites {
       aliases: ["delete", "remove"]
     )
 
-    @Argument(help: "The ids of the favorites to remove.")
+    @Argument(
+      help: "The ids of the favorites to remove.", completion: LibraryCompletion.favoriteIDs)
     var ids: [Int64]
 
     @Flag(name: [.short, .long], help: "Remove without asking.")

@@ -10,7 +10,9 @@ extension Favorites {
       abstract: "Show one favorite in full, with its source and when it was saved."
     )
 
-    @Argument(help: "The favorite's id, as 'fav list' shows it.")
+    @Argument(
+      help: "The favorite's id, as 'fav list' shows it.",
+      completion: LibraryCompletion.favoriteIDs)
     var id: Int64
 
     @OptionGroup var output: FormatOptions

@@ -22,7 +22,10 @@ extension Favorites {
     )
 
     @OptionGroup var output: FormatOptions
+    @OptionGroup var pager: PagerOptions
     @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
+
+    var pagerOptions: PagerOptions? { pager }
 
     func run(_ env: AppEnvironment) async throws {
       let stats = try env.statsController().stats()

@@ -17,10 +17,13 @@ extension Favorites {
         """
     )
 
-    @Argument(help: "The favorite's id, as 'fav list' shows it.")
+    @Argument(
+      help: "The favorite's id, as 'fav list' shows it.",
+      completion: LibraryCompletion.favoriteIDs)
     var id: Int64
 
-    @Argument(help: "The tags to put on it: words, without spaces.")
+    @Argument(
+      help: "The tags to put on it: words, without spaces.", completion: LibraryCompletion.tags)
     var tags: [String] = []
 
     @OptionGroup var output: FormatOptions
@@ -56,10 +59,12 @@ extension Favorites {
         """
     )
 
-    @Argument(help: "The favorite's id, as 'fav list' shows it.")
+    @Argument(
+      help: "The favorite's id, as 'fav list' shows it.",
+      completion: LibraryCompletion.favoriteIDs)
     var id: Int64
 
-    @Argument(help: "The tags to take off it.")
+    @Argument(help: "The tags to take off it.", completion: LibraryCompletion.tags)
     var tags: [String] = []
 
     @OptionGroup var output: FormatOptions

@@ -30,7 +30,10 @@ extension Favorites {
     var yes = false
 
     @OptionGroup var output: FormatOptions
+    @OptionGroup var listing: ListingOptions
     @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
+
+    var pagerOptions: PagerOptions? { listing.pager }
 
     func validate() throws {
       if yes && !empty {
@@ -38,6 +41,9 @@ extension Favorites {
       }
       if empty && output.format == .json {
         throw ValidationError("--format json lists the trash; it does not go with --empty.")
+      }
+      if empty && listing.limit != nil {
+        throw ValidationError("--limit lists part of the trash; it does not go with --empty.")
       }
     }
 
@@ -47,10 +53,10 @@ extension Favorites {
         try emptyTrash(controller, env: env)
         return
       }
-      let trashed = try controller.trash()
+      let trashed = try controller.trash().prefix(listing.limit ?? .max)
       switch output.format {
       case .json:
-        env.console.out(JSONView.render(trashed))
+        env.console.out(JSONView.render(Array(trashed)))
       case .text:
         guard !trashed.isEmpty else {
           env.console.note(TrashView.empty)

@@ -50,10 +50,14 @@ struct Random: EnvironmentCommand {
   @Flag(help: "Draw from your favorites instead.")
   var favorites = false
 
-  @Option(help: ArgumentHelp("With --favorites: only favorites whose author contains this text."))
+  @Option(
+    help: ArgumentHelp("With --favorites: only favorites whose author contains this text."),
+    completion: LibraryCompletion.authors)
   var author: String?
 
-  @Option(help: ArgumentHelp("With --favorites: only favorites with this tag.", valueName: "tag"))
+  @Option(
+    help: ArgumentHelp("With --favorites: only favorites with this tag.", valueName: "tag"),
+    completion: LibraryCompletion.tags)
   var tag: String?
   @OptionGroup var lengths: LengthOptions
 

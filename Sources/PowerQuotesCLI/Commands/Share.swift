@@ -35,7 +35,9 @@ extension Favorites {
         """
     )
 
-    @Argument(help: "The favorite's id, as 'fav list' shows it.")
+    @Argument(
+      help: "The favorite's id, as 'fav list' shows it.",
+      completion: LibraryCompletion.favoriteIDs)
     var id: Int64
 
     @OptionGroup var shareOptions: ShareOptions
@@ -59,7 +61,8 @@ struct ShareOptions: ParsableArguments {
 
   @Option(
     name: [.short, .long],
-    help: ArgumentHelp("Write to this file (- is standard output).", valueName: "file"))
+    help: ArgumentHelp("Write to this file (- is standard output).", valueName: "file"),
+    completion: .file())
   var output: String?
 
   @Flag(help: "Put it on the clipboard (with wl-copy, xclip or xsel).")

@@ -50,3 +50,27 @@ extension TagOptions: DirectOptionGroup {
     tag = try words.value("--tag")
   }
 }
+
+extension PagerOptions: DirectOptionGroup {
+  /// The names of the flags, for commands built directly (see `LongOptionWords`).
+  static let flagNames = ["--no-pager"]
+
+  /// The flag `words` give.
+  init(_ words: LongOptionWords) throws {
+    self.init()
+    noPager = words.has("--no-pager")
+  }
+}
+
+extension ListingOptions: DirectOptionGroup {
+  /// The names of the flags and options, for commands built directly (see `LongOptionWords`).
+  static let flagNames = PagerOptions.flagNames
+  static let optionNames = ["--limit"]
+
+  /// The flags and option `words` give, converted as ArgumentParser converts them.
+  init(_ words: LongOptionWords) throws {
+    self.init()
+    limit = try words.value("--limit")
+    pager = try .validated(words)
+  }
+}

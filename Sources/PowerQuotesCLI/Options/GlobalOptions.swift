@@ -10,7 +10,8 @@ struct GlobalOptions: ParsableArguments {
       "The SQLite database file, or a PostgreSQL database as postgres://USER@HOST:PORT/NAME "
         + "(default: $POWERQUOTES_DATABASE, else $XDG_DATA_HOME/powerquotes/powerquotes.sqlite).",
       valueName: "path-or-url"
-    )
+    ),
+    completion: .file()
   )
   var database: String?
 

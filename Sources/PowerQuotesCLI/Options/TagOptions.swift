@@ -3,7 +3,9 @@ import PowerQuotesCore
 
 /// `--tag TAG`: only favorites with this tag.
 struct TagOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Only favorites with this tag.", valueName: "tag"))
+  @Option(
+    help: ArgumentHelp("Only favorites with this tag.", valueName: "tag"),
+    completion: LibraryCompletion.tags)
   var tag: String?
 
   /// The tag, checked and folded; nil without `--tag`.

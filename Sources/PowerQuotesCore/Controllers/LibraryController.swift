@@ -21,9 +21,12 @@ public struct LibraryController: Sendable {
     _ query: SearchQuery,
     tag: FavoriteTag? = nil,
     matches: Bool,
+    limit: Int? = nil,
     _ body: (SearchHit) throws -> Void
   ) throws {
-    try database.forEachSearchHit(query, tag: tag, matches: matches, body)
+    try withoutActuallyEscaping(body) { body in
+      try upTo(limit, body) { try database.forEachSearchHit(query, tag: tag, matches: matches, $0) }
+    }
   }
 
   /// ``find(_:tag:matches:_:)`` without matches, for a writer: each hit as a ``FavoriteRow``
@@ -35,16 +38,39 @@ public struct LibraryController: Sendable {
     _ query: SearchQuery,
     tag: FavoriteTag? = nil,
     columns: FavoriteColumns = .all,
+    limit: Int? = nil,
     _ body: (FavoriteRow) throws -> Void
   ) throws -> ListedFavorites {
     try withoutActuallyEscaping(body) { body in
       var listed = ListedFavorites()
-      try database.forEachSearchRow(query, tag: tag, columns: columns) {
-        try listed.pass($0, columns: columns, to: body)
+      try upTo(limit, { try listed.pass($0, columns: columns, to: body) }) {
+        try database.forEachSearchRow(query, tag: tag, columns: columns, $0)
       }
       return listed
     }
   }
+
+  /// Runs `search` with `body`, ended after `limit` items when a limit is given: the rest are
+  /// never read.
+  private func upTo<Item>(
+    _ limit: Int?, _ body: (Item) throws -> Void,
+    _ search: ((Item) throws -> Void) throws -> Void
+  ) throws {
+    try withoutActuallyEscaping(body) { body in
+      guard let limit else { return try search(body) }
+      var left = limit
+      do {
+        try search { item in
+          try body(item)
+          left -= 1
+          if left == 0 { throw LimitReached() }
+        }
+      } catch is LimitReached {}
+    }
+  }
+
+  /// Ends a search at its limit.
+  private struct LimitReached: Error {}
 
   /// Whether ``findShape(_:tag:widthLimit:authorWidth:)`` costs less than the search itself,
   /// so that a table of hits is best laid out first and streamed.

@@ -51,8 +51,25 @@ public struct Console: Sendable {
     text.withUTF8 { bytes in writeAll(bytes, to: descriptor, named: name) }
   }
 
+  /// Writes `bytes` to standard output as ``live`` does, calling `onBrokenPipe` when its
+  /// reader has gone (a pager quit early).
+  static func writeStandardOutput(_ bytes: [UInt8], onBrokenPipe: () -> Never) {
+    bytes.withUnsafeBufferPointer {
+      writeAll($0, to: STDOUT_FILENO, named: "standard output", onBrokenPipe: onBrokenPipe)
+    }
+  }
+
+  /// Ends the process by SIGPIPE, as a program whose output went into `head` ends.
+  static func endByBrokenPipe() -> Never {
+    // SIGPIPE was ignored when we were started: end as if it had not been.
+    signal(SIGPIPE, SIG_DFL)
+    raise(SIGPIPE)
+    exit(1)
+  }
+
   private static func writeAll(
-    _ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32, named name: String
+    _ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32, named name: String,
+    onBrokenPipe: () -> Never = endByBrokenPipe
   ) {
     guard let start = bytes.baseAddress else { return }
     var offset = 0
@@ -64,11 +81,7 @@ public struct Console: Sendable {
       }
       let failure = written < 0 ? errno : EIO
       if failure == EINTR || failure == EAGAIN { continue }
-      if failure == EPIPE {
-        // SIGPIPE was ignored when we were started: end as if it had not been.
-        signal(SIGPIPE, SIG_DFL)
-        raise(SIGPIPE)
-      }
+      if failure == EPIPE { onBrokenPipe() }
       let sentence =
         "Error: Could not write to \(name) (\(String(cString: strerror(failure)))); "
         + "what was written is incomplete.\n"

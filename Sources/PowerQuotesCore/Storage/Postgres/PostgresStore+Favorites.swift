@@ -121,8 +121,11 @@ extension PostgresStore: FavoriteStore {
 
   /// Distinct authors of favorites, sorted by their bytes as SQLite sorts them.
   public func favoriteAuthors() throws -> [String] {
-    try execute("SELECT DISTINCT author COLLATE \"C\" AS author FROM favorite ORDER BY 1")
-      .values.map { $0[0] ?? "" }
+    try execute(
+      "SELECT author FROM (SELECT DISTINCT ON (author_folded) author FROM favorite "
+        + "ORDER BY author_folded, id) AS first ORDER BY author COLLATE \"C\""
+    )
+    .values.map { $0[0] ?? "" }
   }
 
   /// The favorite with `id`, if there is one.
