@@ -97,7 +97,8 @@ extension Favorites {
         guard controller.findMeasuresAhead else {
           // A store that would run the search twice: the hits are kept and measured.
           var hits: [SearchHit] = []
-          try controller.find(query, tag: tag, matches: env.terminal.outputIsTerminal, limit: limit) {
+          try controller.find(query, tag: tag, matches: env.terminal.outputIsTerminal, limit: limit)
+          {
             hits.append($0)
           }
           guard !hits.isEmpty else {
