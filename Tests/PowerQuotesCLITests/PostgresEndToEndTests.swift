@@ -392,6 +392,11 @@ struct PostgresEndToEndTests {
       let first = try await runBinary(["fav", "list", "--database", url], home: home.path)
       #expect(first.status == 0, "stderr: \(first.err)")
 
+      // The import writes its undo step after its last row: a transaction that holds that
+      // table keeps the import waiting there, all rows added and nothing committed, however
+      // slowly this test gets its turn on a busy machine.
+      let watcher = try PostgresConnection(url: try PostgresURL(parsing: url), timeout: 30)
+      try watcher.executeScript("BEGIN; LOCK TABLE library_undo_step IN EXCLUSIVE MODE")
       let process = Process()
       process.executableURL = URL(fileURLWithPath: builtBinary)
       process.arguments = ["fav", "import", file, "--database", url]
@@ -399,19 +404,23 @@ struct PostgresEndToEndTests {
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       try process.run()
-      // Identity values are drawn outside the transaction, so another connection sees them:
-      // once 200 are drawn, the import is well under way, uncommitted.
-      let watcher = try PostgresConnection(url: try PostgresURL(parsing: url), timeout: 30)
-      var drawn = 0
-      while process.isRunning && drawn < 200 {
+      var waiting = 0
+      while process.isRunning && waiting == 0 {
         try await Task.sleep(for: .milliseconds(20))
-        drawn =
-          Int(try watcher.execute("SELECT last_value FROM favorite_id_seq").values[0][0] ?? "") ?? 0
+        waiting =
+          Int(
+            try watcher.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").values[0][0]
+              ?? "")
+          ?? 0
       }
       #expect(process.isRunning, "the import ended before it could be killed")
+      // Identity values are drawn outside the transaction, so another connection sees them.
+      let drawn = try watcher.execute("SELECT last_value FROM favorite_id_seq").values[0][0]
+      #expect(drawn == "20000")
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       #expect(process.terminationReason == .uncaughtSignal)
+      try watcher.executeScript("ROLLBACK")
       let count = try watcher.execute("SELECT count(*) FROM favorite")
       #expect(count.values[0][0] == "0")
       let list = try await runBinary(["fav", "list", "--database", url], home: home.path)
