@@ -13,6 +13,9 @@ extension PowerQuotesCommand {
     do {
       return try parseAsRoot(words)
     } catch let original {
+      // Help, the version and completion answers come as errors too (exit 0): no mistake in
+      // them to look for, and the command tree below costs ~10 ms of a start.
+      if exitCode(for: original).isSuccess { throw original }
       // A mistyped command: ArgumentParser says "Unexpected argument", or finds fault with
       // an option after it first; say what it is. Only a word that follows its commands
       // directly: after an option it may be that option's value.
