@@ -12,7 +12,7 @@ struct ShellCompleter: Sendable {
   var tags: @Sendable () -> [String] = { [] }
 
   /// The shell's own words, offered with the top-level commands.
-  static let shellWords = ShellSession.shortWords.map(\.word) + ["help", "quit", "exit"]
+  static let shellWords = ShortWord.all.map(\.word) + ShortWord.shellOwn.flatMap(\.words)
 
   /// What a line can start with in the shell: the commands (but `shell`, which is where the
   /// line is typed) and the shell's own words.
@@ -92,7 +92,7 @@ struct ShellCompleter: Sendable {
       return tree.subcommands.map(\.name).filter { $0 != Shell.commandName } + Self.shellWords
     }
     // Short words stand for commands: complete them as the commands they stand for.
-    let expanded = ShellSession.expand(first).map { $0 + before.dropFirst() } ?? before
+    let expanded = ShortWord.named(first)?.line(Array(before.dropFirst())) ?? before
     // After `random --author` (`next --author`): the authors of favorites, as it matches them.
     if before.last == "--author", expanded.first == "random" {
       return authors()

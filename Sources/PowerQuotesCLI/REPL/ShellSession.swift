@@ -8,74 +8,6 @@ import PowerQuotesCore
 /// the app's buttons. An error prints its sentence and the session carries on; only `quit`,
 /// `exit` and the end of input end it.
 final class ShellSession {
-  /// A short word: what it stands for, and what it does.
-  struct ShortWord: Sendable {
-    var word: String
-    var usage: String
-    var meaning: String
-  }
-
-  /// The short words, as `help` lists them.
-  static let shortWords = [
-    ShortWord(word: "next", usage: "next", meaning: "a new random quote (random)"),
-    ShortWord(word: "save", usage: "save", meaning: "save the quote shown last (fav add)"),
-    ShortWord(
-      word: "search",
-      usage: "search AUTHOR",
-      meaning: "favorites by an author, a page at a time"
-    ),
-    ShortWord(word: "list", usage: "list", meaning: "favorites, a page at a time"),
-    ShortWord(word: "find", usage: "find WORDS", meaning: "favorites by their words (fav find)"),
-    ShortWord(word: "tag", usage: "tag ID TAG...", meaning: "tag a favorite (fav tag)"),
-    ShortWord(word: "untag", usage: "untag ID TAG...", meaning: "take tags off (fav untag)"),
-    ShortWord(word: "tags", usage: "tags", meaning: "the tags in use, counted (fav tags)"),
-    ShortWord(word: "stats", usage: "stats", meaning: "favorites counted (fav stats)"),
-    ShortWord(
-      word: "more",
-      usage: "more",
-      meaning: "the next page of 'list', 'search' or 'browse'"
-    ),
-    ShortWord(word: "back", usage: "back", meaning: "the page before, after 'browse'"),
-    ShortWord(word: "show", usage: "show ID", meaning: "one favorite in full (fav show)"),
-    ShortWord(
-      word: "share",
-      usage: "share [ID]",
-      meaning: "share text for the quote shown last, or a favorite"
-    ),
-    ShortWord(word: "delete", usage: "delete ID...", meaning: "remove favorites (fav rm)"),
-    ShortWord(word: "edit", usage: "edit ID", meaning: "change a favorite (fav edit)"),
-    ShortWord(word: "trash", usage: "trash", meaning: "the removed favorites (fav trash)"),
-    ShortWord(
-      word: "restore",
-      usage: "restore ID...",
-      meaning: "bring favorites back from the trash (fav restore)"
-    ),
-    ShortWord(word: "undo", usage: "undo", meaning: "take back the last change (fav undo)"),
-  ]
-
-  /// The command line a short word stands for, or nil when `word` is not one.
-  static func expand(_ word: String) -> [String]? {
-    switch word {
-    case "next": ["random"]
-    case "save": ["fav", "add"]
-    case "search": ["fav", "search"]
-    case "list": ["fav", "list"]
-    case "find": ["fav", "find"]
-    case "tag": ["fav", "tag"]
-    case "untag": ["fav", "untag"]
-    case "tags": ["fav", "tags"]
-    case "stats": ["fav", "stats"]
-    case "show": ["fav", "show"]
-    case "share": ["share"]
-    case "delete": ["fav", "rm"]
-    case "edit": ["fav", "edit"]
-    case "trash": ["fav", "trash"]
-    case "restore": ["fav", "restore"]
-    case "undo": ["fav", "undo"]
-    default: nil
-    }
-  }
-
   /// The prompt.
   static let prompt = "powerquotes> "
 
@@ -160,7 +92,6 @@ final class ShellSession {
     }
     guard let first = words.first else { return 0 }
     let rest = Array(words.dropFirst())
-    let plainRest = !rest.contains { $0.hasPrefix("-") }
     switch first {
     case "quit", "exit":
       return nil
@@ -184,18 +115,15 @@ final class ShellSession {
         return 0
       }
       return await turn(continuation) { try await $0.back() }
-    // The short words for lists show them a screen at a time.
-    case "list" where rest.isEmpty:
-      return await run(["fav", "list"], paged: true)
-    case "search" where !rest.isEmpty && plainRest:
-      return await run(["fav", "search"] + rest, paged: true)
-    case "share" where rest.first.map { Int64($0) != nil } ?? false:
-      return await run(["fav", "share"] + rest)
-    case _ where Self.expand(first) == nil && CommandTree.powerquotes.subcommand(first) == nil:
-      reportError(Self.unknownCommand(first))
-      return ExitCode.validationFailure.rawValue
     default:
-      return await run((Self.expand(first) ?? [first]) + rest)
+      if let short = ShortWord.named(first), let line = short.line(rest) {
+        return await run(line, paged: short.isPaged(rest))
+      }
+      guard CommandTree.powerquotes.subcommand(first) != nil else {
+        reportError(Self.unknownCommand(first))
+        return ExitCode.validationFailure.rawValue
+      }
+      return await run(words)
     }
   }
 
@@ -354,16 +282,14 @@ final class ShellSession {
   // MARK: - Help
 
   static let help: String = {
-    let width = shortWords.map(\.usage.count).max() ?? 0
+    let width = ShortWord.all.map(\.usage.count).max() ?? 0
     func line(_ usage: String, _ meaning: String) -> String {
       "  " + usage.padding(toLength: width + 2, withPad: " ", startingAt: 0) + meaning
     }
     // help and quit line up with the short words, under them.
     let words =
-      shortWords.map { line($0.usage, $0.meaning) } + [
-        "", line("help", "this text"),
-        line("quit, exit", "leave (so does Ctrl-D); Ctrl-C abandons the line or the request"),
-      ]
+      ShortWord.all.map { line($0.usage, $0.meaning) } + [""]
+      + ShortWord.shellOwn.map { line($0.words.joined(separator: ", "), $0.meaning) }
     return """
       Every command of the command line works here, without 'powerquotes':
         random [--source dummyjson|zenquotes|offline] [--id N] [--save]
