@@ -90,7 +90,7 @@ struct Browse: EnvironmentCommand {
 
     mutating func back() async throws {
       guard shown.page > 1 else {
-        env.console.note("This is the first page.")
+        env.console.note(CataloguePageView.firstPage)
         return
       }
       try await turn(by: -1)

@@ -53,31 +53,41 @@ extension Favorites {
       let controller = try env.libraryController()
       let outcome: LibraryController.EditOutcome
       if quote != nil || author != nil || note != nil {
-        outcome = try save(env) {
-          do {
-            return try controller.edit(id: id, text: quote, author: author, note: note)
-          } catch let error as FavoritesError where error != .notFound(id: id) {
-            // Text a flag gave that cannot be saved: a usage error, as in fav add.
-            throw ValidationError(error.errorDescription ?? "")
-          } catch LibraryError.noteTooLong {
-            throw ValidationError(LibraryError.noteTooLong.errorDescription ?? "")
-          }
-        }
+        outcome = try editByFlags(controller, env)
       } else if let edited = try editInEditor(controller, env) {
         outcome = edited
       } else {
-        env.console.note("The form of favorite \(id) was emptied; nothing changed.")
+        env.console.note(LibraryChangeView.emptiedForm(id: id))
         guard output.format == .json else { return }
         // An edit that gives nothing changes nothing, and answers with the favorite.
         outcome = try controller.edit(id: id, text: nil, author: nil, note: nil)
       }
-      switch (outcome, output.format) {
-      case (.unchanged, .text): env.console.note("Nothing changed in favorite \(id).")
-      case (.edited, .text): env.console.print("Favorite \(id) edited.")
-      case (.unchanged(let favorite), .json):
-        env.console.out(LibraryChangeView.json(favorite, edited: false))
-      case (.edited(let favorite), .json):
-        env.console.out(LibraryChangeView.json(favorite, edited: true))
+      let (favorite, edited) =
+        switch outcome {
+        case .edited(let favorite): (favorite, true)
+        case .unchanged(let favorite): (favorite, false)
+        }
+      switch output.format {
+      case .text where edited:
+        env.console.print(LibraryChangeView.sentence(editing: id, edited: true))
+      case .text: env.console.note(LibraryChangeView.sentence(editing: id, edited: false))
+      case .json: env.console.out(LibraryChangeView.json(favorite, edited: edited))
+      }
+    }
+
+    /// Saves what `--quote`, `--author` and `--note` give; text they give that cannot be saved
+    /// is a usage error, as in `fav add`.
+    private func editByFlags(_ controller: LibraryController, _ env: AppEnvironment) throws
+      -> LibraryController.EditOutcome
+    {
+      try save(env) {
+        do {
+          return try controller.edit(id: id, text: quote, author: author, note: note)
+        } catch let error as FavoritesError where error != .notFound(id: id) {
+          throw ValidationError(error.errorDescription ?? "")
+        } catch LibraryError.noteTooLong {
+          throw ValidationError(LibraryError.noteTooLong.errorDescription ?? "")
+        }
       }
     }
 

@@ -46,7 +46,7 @@ extension Favorites {
         }
         env.console.err(RemoveView.prompt(favorites))
         guard RemoveView.confirms(try env.input.readLine()) else {
-          env.console.note("Nothing removed.")
+          env.console.note(RemoveView.kept)
           return
         }
       }
@@ -59,7 +59,5 @@ extension Favorites {
 enum RemoveError: LocalizedError {
   case confirmationNeeded
 
-  var errorDescription: String? {
-    "Not removing without confirmation: standard input is not a terminal. Add --yes to remove."
-  }
+  var errorDescription: String? { RemoveView.confirmationNeeded }
 }

@@ -36,7 +36,7 @@ extension Favorites {
         restored = try env.libraryController().restore(ids: ids)
       } catch LibraryError.alreadyFavorite(let id) {
         env.console.failed(AddFavoriteView.alreadyFavorite)
-        env.console.note("Favorite \(id) stays in the trash; nothing was restored.")
+        env.console.note(TrashView.staysInTrash(id: id))
         throw ExitCodes.alreadyFavorite
       }
       switch output.format {

@@ -94,8 +94,5 @@ extension Favorites {
 enum TrashError: LocalizedError {
   case confirmationNeeded
 
-  var errorDescription: String? {
-    "Not emptying the trash without confirmation: standard input is not a terminal. "
-      + "Add --yes to delete for good."
-  }
+  var errorDescription: String? { TrashView.confirmationNeeded }
 }

@@ -140,12 +140,7 @@ struct Random: EnvironmentCommand {
       throw ExitCodes.nothingMatches
     }
     if let note = shown.fallbackNote { env.console.note(note) }
-    switch output.format {
-    case .text:
-      env.console.out(
-        QuoteCardView.render(shown.quote, width: env.terminal.width, painter: env.painter))
-    case .json: env.console.out(JSONView.render(shown.quote))
-    }
+    env.console.out(output.format == .json ? JSONView.render(shown.quote) : env.card(shown.quote))
     env.credit(shown.quote)
     if save {
       env.console.note(AddFavoriteView.sentence(try env.favoritesController().add(shown.quote)))
@@ -156,6 +151,11 @@ struct Random: EnvironmentCommand {
 extension AppEnvironment {
   /// Styles for this environment's terminal.
   var painter: TextPainter { TextPainter(enabled: terminal.usesColor) }
+
+  /// The "Dear Self," card of `quote`, fitted to this environment's terminal.
+  func card(_ quote: Quote) -> String {
+    QuoteCardView.render(quote, width: terminal.width, painter: painter)
+  }
 
   /// Prints the credit a quote's source asks for, once per run or shell session: ZenQuotes'
   /// free tier requires "Quotes by zenquotes.io" wherever its quotes are shown.

@@ -82,11 +82,11 @@ struct ShareOptions: ParsableArguments {
       let file = try OutputFile(path: path, protecting: try env.database.filePath())
       try file.write(text)
       try file.close()
-      env.console.note("Wrote the share text to \(UntrustedText.sanitized(path)).")
+      env.console.note(ShareView.wrote(to: path))
     }
     if copy {
       let tool = try env.clipboard.copy(text)
-      env.console.note("Copied the share text to the clipboard (with \(tool)).")
+      env.console.note(ShareView.copied(with: tool))
     }
     // `--output -` prints it, with --copy too.
     if path == nil && (output != nil || !copy) {

@@ -29,14 +29,7 @@ struct Today: EnvironmentCommand {
     let (controller, storeNote) = try env.quoteControllerSurvivingUnreachableStore()
     if let storeNote { env.console.note(storeNote) }
     let today = try controller.today()
-    switch output.format {
-    case .text:
-      env.console.out(
-        QuoteCardView.render(today.quote, width: env.terminal.width, painter: env.painter)
-      )
-    case .json:
-      env.console.out(JSONView.render(today))
-    }
+    env.console.out(output.format == .json ? JSONView.render(today) : env.card(today.quote))
     env.credit(today.quote)
   }
 }

@@ -37,38 +37,34 @@ struct Shell: EnvironmentCommand {
 
   func run(_ env: AppEnvironment) async throws {
     let settings = RunSettings(global, environment: env.environment)
-    let status: Int32
+    let session: ShellSession
     // Readline is loaded here, on the shell's first line (see CReadline); without it, the
     // shell reads plain lines, as from a script.
     if env.terminal.inputIsTerminal && env.terminal.outputIsTerminal && pq_rl_available() != 0 {
       let interrupts = InterruptMonitor()
-      let history = ShellHistory(
-        path: ShellHistory.location(environment: env.environment)
-      )
-      let completer = ShellCompleter(
-        tree: .powerquotes,
-        authors: { (try? env.favoritesController().authors()) ?? [] },
-        tags: { (try? env.libraryController().tagCounts().map(\.tag.name)) ?? [] }
-      )
-      ReadlineEditor.start(completer: completer.listed, history: history)
-      let session = ShellSession(
-        env: env,
-        reader: ReadlineEditor.lineReader(interrupts: interrupts, history: history),
-        interrupts: interrupts,
-        stopOnError: stopOnError,
-        settings: settings,
-        connectsBriefly: true
-      )
-      status = await session.run()
+      session = ShellSession(
+        env: env, reader: Self.lineEditor(env, interrupts: interrupts), interrupts: interrupts,
+        stopOnError: stopOnError, settings: settings, connectsBriefly: true)
     } else {
-      status = await ShellSession(
-        env: env,
-        reader: .plain,
-        stopOnError: stopOnError,
-        settings: settings,
-        connectsBriefly: true
-      ).run()
+      session = ShellSession(
+        env: env, reader: .plain, stopOnError: stopOnError, settings: settings,
+        connectsBriefly: true)
     }
+    let status = await session.run()
     if status != 0 { throw ExitCode(status) }
+  }
+
+  /// Readline, with the shell's history file and Tab over the commands and the library.
+  private static func lineEditor(_ env: AppEnvironment, interrupts: InterruptMonitor)
+    -> LineReader
+  {
+    let history = ShellHistory(path: ShellHistory.location(environment: env.environment))
+    let completer = ShellCompleter(
+      tree: .powerquotes,
+      authors: { (try? env.favoritesController().authors()) ?? [] },
+      tags: { (try? env.libraryController().tagCounts().map(\.tag.name)) ?? [] }
+    )
+    ReadlineEditor.start(completer: completer.listed, history: history)
+    return ReadlineEditor.lineReader(interrupts: interrupts, history: history)
   }
 }

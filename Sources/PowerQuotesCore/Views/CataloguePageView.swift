@@ -17,6 +17,9 @@ public enum CataloguePageView {
     }
   }
 
+  /// What `back` says on the first page.
+  public static let firstPage = "This is the first page."
+
   /// Where the page stands: "page 3 of 49 (1454 quotes)".
   public static func position(_ page: CataloguePage) -> String {
     "page \(page.number) of \(page.pages) (\(page.total) quote\(page.total == 1 ? "" : "s"))"

@@ -1,6 +1,16 @@
 /// What `fav edit`, `fav restore` and `fav undo` say: a sentence for people, a report for
 /// `--format json`.
 public enum LibraryChangeView {
+  /// What `fav edit` says of favorite `id`: edited, or nothing changed.
+  public static func sentence(editing id: Int64, edited: Bool) -> String {
+    edited ? "Favorite \(id) edited." : "Nothing changed in favorite \(id)."
+  }
+
+  /// What `fav edit` says when the form came back empty.
+  public static func emptiedForm(id: Int64) -> String {
+    "The form of favorite \(id) was emptied; nothing changed."
+  }
+
   /// The JSON report of `fav edit`: `"edited"` or `"unchanged"`, and the favorite as it now reads.
   public static func json(_ favorite: Favorite, edited: Bool) -> String {
     JSONView.render(EditReport(status: edited ? "edited" : "unchanged", favorite: favorite))

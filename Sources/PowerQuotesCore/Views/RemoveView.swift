@@ -20,6 +20,13 @@ public enum RemoveView {
     return answer == "y" || answer == "yes"
   }
 
+  /// The line when the question was answered no.
+  public static let kept = "Nothing removed."
+
+  /// Why nothing was removed when the question cannot be asked.
+  public static let confirmationNeeded =
+    "Not removing without confirmation: standard input is not a terminal. Add --yes to remove."
+
   /// The line after removing `removed`.
   public static func removed(_ removed: [Favorite]) -> String {
     let list = removed.map { String($0.id) }.joined(separator: ", ")

@@ -12,6 +12,16 @@ public enum ShareStyle: String, CaseIterable, Sendable {
 
 /// The text that shares a quote: the iOS app's share sheet, for a terminal.
 public enum ShareView {
+  /// What `share --output` says once the file is written.
+  public static func wrote(to path: String) -> String {
+    "Wrote the share text to \(UntrustedText.sanitized(path))."
+  }
+
+  /// What `share --copy` says once the clipboard has the text; `tool` names the program used.
+  public static func copied(with tool: String) -> String {
+    "Copied the share text to the clipboard (with \(UntrustedText.sanitized(tool)))."
+  }
+
   /// The share text for `quote` in `style`, with a trailing newline.
   ///
   /// Plain and Markdown text is sanitized (it is meant to be pasted); JSON escapes what it must.

@@ -14,6 +14,16 @@ public enum TrashView {
   /// Said when the answer was not yes.
   public static let kept = "Nothing deleted."
 
+  /// Why nothing was deleted when the question cannot be asked.
+  public static let confirmationNeeded =
+    "Not emptying the trash without confirmation: standard input is not a terminal. "
+    + "Add --yes to delete for good."
+
+  /// What `fav restore` says when favorite `id` cannot come back: the same quote is a favorite.
+  public static func staysInTrash(id: Int64) -> String {
+    "Favorite \(id) stays in the trash; nothing was restored."
+  }
+
   /// What emptying the trash deleted: `count` of the `asked` favorites the question was about
   /// (the others left the trash meanwhile, restored or deleted by another process).
   public static func deleted(_ count: Int, of asked: Int) -> String {
