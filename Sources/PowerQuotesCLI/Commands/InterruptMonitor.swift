@@ -50,8 +50,14 @@ final class InterruptMonitor: Sendable {
   func cancellable<T: Sendable>(
     _ operation: @escaping @Sendable () async throws -> T
   ) async throws -> T {
-    let task = Task { try await operation() }
-    state.withLock { $0.cancelRunning = { task.cancel() } }
+    // The task starts under the lock, so a Ctrl-C from its first instruction on cancels it: set
+    // after it, a question the task asked at once could be answered by the line typed after
+    // Ctrl-C (seen on a loaded machine).
+    let task = state.withLock { state in
+      let task = Task { try await operation() }
+      state.cancelRunning = { task.cancel() }
+      return task
+    }
     defer { state.withLock { $0.cancelRunning = nil } }
     do {
       return try await task.value
