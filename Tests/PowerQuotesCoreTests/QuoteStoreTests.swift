@@ -321,7 +321,9 @@ struct QuoteStoreTests {
     #expect(try database.favorite(id: 1500)?.quote == quote(1500 - 1))
     #expect(try database.favorite(id: 2400)?.quote == quote(2400))
     #expect(try database.favorites().filter { $0.tags == ["late"] }.count == 1)
-    #expect(try database.libraryChanges().first?.summary == "importing 2399 favorites")
+    #expect(
+      try database.libraryChanges().first.map(LibraryChangeView.summary)
+        == "importing 2399 favorites")
     #expect(try database.undoLastChange()?.kind == .importFile)
     #expect(try database.favorites().map(\.quote) == [quote(1500)])
   }

@@ -11,7 +11,7 @@ extension QuoteDatabase: FavoriteStore {
     let record = FavoriteRecord(quote: quote, savedAt: date)
     return try translatingErrors {
       try writer.write { db in
-        try recordingChange(.add, in: db, at: date, summary: Self.additionSummary) {
+        try recordingChange(.add, in: db, at: date, facts: StoredChange.addition) {
           do {
             return .added(try record.insertAndFetch(db).favorite)
           } catch let error as DatabaseError where Self.isDuplicateFavorite(error) {
@@ -272,7 +272,7 @@ extension QuoteDatabase: FavoriteStore {
   ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
   public func removeFavorites(ids: [Int64]) throws -> [Favorite] {
-    try writeChange(.remove, at: Date(), summary: Self.removalSummary) { db in
+    try writeChange(.remove, at: Date(), facts: StoredChange.favorites) { db in
       var removed: [Favorite] = []
       for id in ids {
         let record = try FavoriteRecord.fetchOne(

@@ -41,7 +41,7 @@ extension PostgresStore: FavoriteStore {
   /// decides.
   public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
     let key = quote.key
-    return try writeChange(.add, at: date, summary: QuoteDatabase.additionSummary) {
+    return try writeChange(.add, at: date, facts: StoredChange.addition) {
       // A duplicate saved by another machine after this statement's snapshot is neither
       // inserted nor seen by it: the next try sees it.
       for _ in 0..<5 {
@@ -151,7 +151,7 @@ extension PostgresStore: FavoriteStore {
   ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
   public func removeFavorites(ids: [Int64]) throws -> [Favorite] {
-    try writeChange(.remove, at: Date(), summary: QuoteDatabase.removalSummary) {
+    try writeChange(.remove, at: Date(), facts: StoredChange.favorites) {
       var removed: [Favorite] = []
       for id in ids {
         let rows = try execute(
