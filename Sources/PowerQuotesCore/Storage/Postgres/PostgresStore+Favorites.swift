@@ -57,11 +57,6 @@ extension PostgresStore: FavoriteStore {
     }
   }
 
-  /// How many favorites there are.
-  public func favoriteCount() throws -> Int {
-    Int(try execute("SELECT count(*) FROM favorite").values.first?[0] ?? "") ?? 0
-  }
-
   /// Calls `body` with each favorite above `afterID` in id order, a page of ids at a time.
   ///
   /// Paging by id rather than by offset stays correct when a favorite is removed between pages.
@@ -133,39 +128,6 @@ extension PostgresStore: FavoriteStore {
     try execute(
       "SELECT \(Self.favoriteColumns) FROM favorite WHERE id = $1::bigint", [String(id)]
     ).values.first.map(Self.favorite)
-  }
-
-  /// The favorite at `index` in id order, counted through the primary key.
-  public func favorite(atIndex index: Int) throws -> Favorite? {
-    guard index >= 0 else { return nil }
-    return try execute(
-      "SELECT \(Self.favoriteColumns) FROM favorite ORDER BY id LIMIT 1 OFFSET $1::bigint",
-      [String(index)]
-    ).values.first.map(Self.favorite)
-  }
-
-  /// Deletes the favorites with these ids in one transaction: an unknown id deletes nothing.
-  ///
-  /// `fav rm` moves favorites to the trash instead (``trashFavorites(ids:at:)``); this delete is
-  /// recorded all the same, so the undo history stays true.
-  ///
-  /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
-  public func removeFavorites(ids: [Int64]) throws -> [Favorite] {
-    try writeChange(.remove, at: Date(), facts: StoredChange.favorites) {
-      var removed: [Favorite] = []
-      for id in ids {
-        let rows = try execute(
-          "DELETE FROM favorite WHERE id = $1::bigint RETURNING \(Self.favoriteColumns)",
-          [String(id)])
-        guard let row = rows.values.first else {
-          if removed.contains(where: { $0.id == id }) { continue }
-          // Throwing rolls back the deletions made so far.
-          throw StorageError.noSuchFavorite(id: id)
-        }
-        removed.append(Self.favorite(row))
-      }
-      return removed
-    }
   }
 
   /// The favorite in a row of ``favoriteColumns``.
