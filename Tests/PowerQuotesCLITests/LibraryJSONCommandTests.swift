@@ -193,5 +193,12 @@ private struct RestoreReport: Decodable {
 
 /// `fav undo` JSON.
 private struct UndoReport: Decodable {
-  var undid: LibraryChange
+  var undid: Change
+
+  struct Change: Decodable {
+    var id: Int64
+    var kind: LibraryChange.Kind
+    var summary: String
+    var madeAt: Date
+  }
 }

@@ -9,10 +9,7 @@ import Testing
 /// without a server).
 @Suite(
   "PostgreSQL end to end",
-  .enabled(
-    if: PostgresTestDatabase.serverText != nil
-      || ProcessInfo.processInfo.environment["CI"] == "true",
-    "POWERQUOTES_TEST_POSTGRES_URL is not set (Scripts/postgres-test-server.sh start)"))
+  .enabled(if: PostgresTestDatabase.shouldRun, Comment(rawValue: PostgresTestDatabase.skipReason)))
 struct PostgresEndToEndTests {
   /// A new database on the test server for `body`, as the URL text a user types, with the
   /// password in it; dropped afterwards.

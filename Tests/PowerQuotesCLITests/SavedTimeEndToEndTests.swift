@@ -10,7 +10,7 @@ import Testing
 @Suite("Saved times at the calendar's edge, end to end")
 struct SavedTimeEndToEndTests {
   /// The stores: an SQLite file, and a PostgreSQL database when a test server is set.
-  static let stores = ["SQLite"] + (PostgresTestDatabase.serverText == nil ? [] : ["PostgreSQL"])
+  static let stores = StoreFactory.allNames
 
   /// A new library of `kind` for `body`: what `--database` takes, and a way to run SQL on it
   /// behind the binary's back.

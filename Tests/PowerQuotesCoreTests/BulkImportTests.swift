@@ -126,7 +126,7 @@ struct BulkImportTests {
     #expect(try database.favorites(authorContaining: "rumi").map(\.id) == [1, 4])
     #expect(try database.favorites(authorContaining: "zola").map(\.id) == [3])
 
-    #expect(try database.undoLastChange()?.summary == "importing 2 favorites")
+    #expect(try database.undoLastChange().map(LibraryChangeView.summary) == "importing 2 favorites")
     #expect(try checkedRows() == before)
     #expect(try found("lantern") == [])
     #expect(try found("merged") == [])
@@ -172,7 +172,8 @@ struct BulkImportTests {
     #expect(try found("even").count == 149)
     for _ in 1...3 { _ = try database.undoLastChange() }
     #expect(try checkedRows() == imported)
-    #expect(try database.undoLastChange()?.summary == "importing 300 favorites")
+    #expect(
+      try database.undoLastChange().map(LibraryChangeView.summary) == "importing 300 favorites")
     #expect(try checkedRows() == [])
     #expect(try found("saying") == [])
   }

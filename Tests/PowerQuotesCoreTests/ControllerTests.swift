@@ -179,9 +179,11 @@ struct ControllerTests {
     #expect(page == [second.id])
   }
 
-  @Test("Removing: every id is looked up first, and what was confirmed goes all or none")
-  func remove() throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(
+    "Removing: every id is looked up first, and what was confirmed goes all or none",
+    arguments: StoreFactory.all)
+  func remove(store: StoreFactory) throws {
+    let database = try store.make()
     let controller = FavoritesController(database: database, client: .failing, now: { testDate })
     _ = try controller.add(Samples.rumi)
     _ = try controller.add(Samples.umar)
@@ -198,22 +200,23 @@ struct ControllerTests {
     #expect(try database.favoriteCount() == 0)
   }
 
-  @Test("Authors offered for completion are cleaned, once each, whatever the database holds")
-  func authorsForCompletion() throws {
-    let database = try QuoteDatabase.inMemory()
+  @Test(
+    "Authors offered for completion are cleaned, once each, whatever the database holds",
+    arguments: StoreFactory.all)
+  func authorsForCompletion(store: StoreFactory) throws {
+    let database = try store.make()
     let controller = FavoritesController(database: database, client: .failing, now: { testDate })
     _ = try controller.add(Samples.rumi)
     // As a database written by hand or by an older powerquotes may hold them.
-    try database.writer.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO favorite (quote, author, source, saved_at, quote_key, author_key,
-            author_folded)
-          VALUES ('One.', 'Evil\u{1B}]52;c;SGk=\u{07}Author', 'manual', '2026-01-01 00:00:00.000',
-            'one', 'evil', 'evil'),
-          ('Two.', '\u{1B}[31m', 'manual', '2026-01-01 00:00:00.000', 'two', 'red', 'red')
-          """)
-    }
+    try LibrarySQL.run(
+      database,
+      """
+      INSERT INTO favorite (quote, author, source, saved_at, quote_key, author_key,
+        author_folded)
+      VALUES ('One.', 'Evil\u{1B}]52;c;SGk=\u{07}Author', 'manual', '2026-01-01 00:00:00.000',
+        'one', 'evil', 'evil'),
+      ('Two.', '\u{1B}[31m', 'manual', '2026-01-01 00:00:00.000', 'two', 'red', 'red')
+      """)
     let authors = try controller.authors()
     #expect(authors.sorted() == ["EvilAuthor", "Rumi"])
   }

@@ -13,7 +13,7 @@ import Testing
 @Suite("An edit form against changes made meanwhile")
 struct EditConflictTests {
   /// The kinds of store, by name, that two connections can be opened on here.
-  static let kinds = ["SQLite"] + (PostgresTestDatabase.serverText == nil ? [] : ["PostgreSQL"])
+  static let kinds = StoreFactory.allNames
 
   /// Two connections to one new store of `kind` holding Rumi, Umar and Lao Tzu: an SQLite file
   /// opened twice, or one PostgreSQL database; `body` gets them.
@@ -93,7 +93,7 @@ struct EditConflictTests {
       before: { _ = try controller($0).edit(id: 1, text: nil, author: nil, note: "A note.") },
       meanwhile: { second in
         let undone = try second.undoLastChange()
-        #expect(undone?.summary == "editing favorite 1")
+        #expect(undone.map(LibraryChangeView.summary) == "editing favorite 1")
       })
     try expectConflict(kind, reason: LibraryError.changedMeanwhile(id: 1)) { second in
       _ = try second.importFavorites(count: 1, at: testDate, dryRun: false) { feed in

@@ -331,7 +331,7 @@ struct QuoteDatabaseTests {
     }
     #expect(
       error
-        == .cannotOpen(path: "/dev/null", reason: "it is a device, a pipe or a socket, not a file"))
+        == .cannotOpen(path: "/dev/null", reason: .isSpecialFile))
   }
 
   @Test("The schema itself rejects a duplicate key and empty text")

@@ -234,21 +234,29 @@ struct QuoteStoreTests {
   func syncState(store: StoreFactory) throws {
     let database = try store.make()
     #expect(try database.syncState(source: .dummyJSON) == nil)
-    try database.startSync(source: .dummyJSON, at: testDate)
-    #expect(
-      try database.syncState(source: .dummyJSON)
-        == SyncState(nextSkip: 0, total: nil, startedAt: testDate, finishedAt: nil))
+    let started = SyncState(nextSkip: 0, total: nil, startedAt: testDate, finishedAt: nil)
+    #expect(try database.addToPool([], sync: (.dummyJSON, started), at: testDate) == 0)
+    #expect(try database.syncState(source: .dummyJSON) == started)
     let later = testDate.addingTimeInterval(60.5)
-    let added = try database.saveSyncPage(
-      [Samples.rumi, Samples.umar], source: .dummyJSON, nextSkip: 2, total: 3, at: later)
+    var page = started
+    page.nextSkip = 2
+    page.total = 3
+    let added = try database.addToPool(
+      [Samples.rumi, Samples.umar], sync: (.dummyJSON, page), at: later)
     #expect(added == 2)
     #expect(try database.poolCount() == 2)
+    #expect(try database.syncState(source: .dummyJSON) == page)
     #expect(
-      try database.syncState(source: .dummyJSON)
-        == SyncState(nextSkip: 2, total: 3, startedAt: testDate, finishedAt: nil))
-    try database.finishSync(source: .dummyJSON, at: later)
+      try LibrarySQL.rows(database, "SELECT updated_at FROM sync_state")
+        == [["2027-01-15 08:01:00.500"]])
+    page.finishedAt = later
+    _ = try database.addToPool([], sync: (.dummyJSON, page), at: later)
     #expect(try database.syncState(source: .dummyJSON)?.finishedAt == later)
     #expect(try database.syncState(source: .zenQuotes) == nil)
+    // A new sync replaces the state whole; the pool keeps what the last one saved.
+    _ = try database.addToPool([], sync: (.dummyJSON, started), at: testDate)
+    #expect(try database.syncState(source: .dummyJSON) == started)
+    #expect(try database.poolCount() == 2)
   }
 
   @Test(
@@ -321,7 +329,9 @@ struct QuoteStoreTests {
     #expect(try database.favorite(id: 1500)?.quote == quote(1500 - 1))
     #expect(try database.favorite(id: 2400)?.quote == quote(2400))
     #expect(try database.favorites().filter { $0.tags == ["late"] }.count == 1)
-    #expect(try database.libraryChanges().first?.summary == "importing 2399 favorites")
+    #expect(
+      try database.libraryChanges().first.map(LibraryChangeView.summary)
+        == "importing 2399 favorites")
     #expect(try database.undoLastChange()?.kind == .importFile)
     #expect(try database.favorites().map(\.quote) == [quote(1500)])
   }

@@ -81,7 +81,7 @@ struct TagFormsUpgradeTests {
 
   @Test(
     "PostgreSQL: both forms on one favorite become one tag; every favorite keeps its tags",
-    .enabled(if: PostgresTestDatabase.serverText != nil))
+    .enabled(if: PostgresTestDatabase.shouldRun))
   func postgres() throws {
     let base = try PostgresTestDatabase.serverURL()
     let url = try PostgresTestDatabase.create(on: base)

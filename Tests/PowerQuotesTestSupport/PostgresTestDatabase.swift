@@ -11,10 +11,24 @@ public enum PostgresTestDatabase {
     }
   }
 
-  /// Why a test that needs the server cannot run.
+  /// Whether `CI=true`: then every test that needs the server runs, and fails without it.
+  public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
+  /// Whether the tests that need the server run: when it is given, or in CI, where a missing
+  /// server is then a failure (``NoServer``), never a silent skip.
+  public static var shouldRun: Bool { serverText != nil || isCI }
+
+  /// Why a test that needs the server is skipped on a developer's machine.
+  public static let skipReason =
+    "POWERQUOTES_TEST_POSTGRES_URL is not set (Scripts/postgres-test-server.sh start)"
+
+  /// Why a test that needs the server cannot run: in CI, one sentence that says what to do.
   public struct NoServer: Error, CustomStringConvertible {
     public var description: String {
-      "POWERQUOTES_TEST_POSTGRES_URL is not set (Scripts/postgres-test-server.sh start)"
+      isCI
+        ? "CI=true but POWERQUOTES_TEST_POSTGRES_URL is not set: every store test must run on "
+          + "PostgreSQL too. Start the server (eval \"$(Scripts/postgres-test-server.sh start)\")."
+        : PostgresTestDatabase.skipReason
     }
   }
 

@@ -10,7 +10,7 @@ extension Favorites {
       discussion: """
         Undoes the last add, rm, edit, tag, untag, restore or import (an import as a whole) \
         and says what it undid; run it again to go further back, up to \
-        \(QuoteDatabase.undoHistoryLimit) changes. The history is kept in the database, \
+        \(LibraryChange.historyLimit) changes. The history is kept in the database, \
         across runs. Emptying the trash cannot be undone and clears the history. With \
         nothing left to undo it says so and exits with status 1.
 

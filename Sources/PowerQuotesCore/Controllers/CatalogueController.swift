@@ -55,12 +55,13 @@ public struct CatalogueController: Sendable {
     onEvent: @Sendable (SyncEvent) -> Void
   ) async throws -> SyncProgress {
     let started = now()
-    var skip = 0
-    if let state = try database.syncState(source: .dummyJSON), state.finishedAt == nil {
-      skip = state.nextSkip
+    var state = SyncState(nextSkip: 0, total: nil, startedAt: started, finishedAt: nil)
+    if let saved = try database.syncState(source: .dummyJSON), saved.finishedAt == nil {
+      state = saved
     } else {
-      try database.startSync(source: .dummyJSON, at: started)
+      try database.addToPool([], sync: (.dummyJSON, state), at: started)
     }
+    var skip = state.nextSkip
     var progress = SyncProgress(done: skip, total: 0, resumedFrom: skip, added: 0, seconds: 0)
     while true {
       let reply = try await pageWaitingOutRateLimits(limit: perPage, skip: skip, onEvent: onEvent)
@@ -75,19 +76,18 @@ public struct CatalogueController: Sendable {
         break
       }
       skip += reply.quotes.count
-      progress.added += try database.saveSyncPage(
-        reply.quotes,
-        source: .dummyJSON,
-        nextSkip: skip,
-        total: reply.total,
-        at: now()
-      )
+      state.nextSkip = skip
+      state.total = reply.total
+      progress.added += try database.addToPool(
+        reply.quotes, sync: (.dummyJSON, state), at: now())
       progress.done = skip
       progress.seconds = now().timeIntervalSince(started)
       onEvent(.progress(progress))
       if skip >= reply.total { break }
     }
-    try database.finishSync(source: .dummyJSON, at: now())
+    let finished = now()
+    state.finishedAt = finished
+    try database.addToPool([], sync: (.dummyJSON, state), at: finished)
     progress.seconds = now().timeIntervalSince(started)
     return progress
   }

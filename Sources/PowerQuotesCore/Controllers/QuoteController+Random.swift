@@ -34,8 +34,10 @@ extension QuoteController {
       }
       if picked == nil {
         var fitting: [Int64] = []
-        try database.forEachFavoriteText(matching: filter) { id, text in
-          if length.admits(text) { fitting.append(id) }
+        try database.forEachFavorite(
+          matching: filter.author, tag: filter.tag, after: 0, limit: nil
+        ) { favorite in
+          if length.admits(favorite.quote.text) { fitting.append(favorite.id) }
         }
         guard !fitting.isEmpty else { throw RandomError.noFavoriteMatches(filter) }
         picked = try database.favorite(id: fitting[randomIndex(fitting.count)])

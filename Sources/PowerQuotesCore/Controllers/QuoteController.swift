@@ -99,10 +99,12 @@ public struct QuoteController: Sendable {
   }
 
   private func quoteOfTheDay(date: String) throws -> QuoteOfTheDay {
-    let favorites = try database.favoriteCount()
+    let every = FavoriteFilter()
+    let favorites = try database.favoriteCount(matching: every)
     if favorites > 0,
-      let favorite = try database.favorite(
-        atIndex: QuoteOfTheDay.index(forDay: date, count: favorites))
+      let id = try database.favoriteID(
+        atIndex: QuoteOfTheDay.index(forDay: date, count: favorites), matching: every),
+      let favorite = try database.favorite(id: id)
     {
       return QuoteOfTheDay(
         date: date, quote: favorite.quote, origin: .favorites, favoriteID: favorite.id)

@@ -38,23 +38,20 @@ enum DatabaseFile {
     guard openError == EEXIST else {
       let parent = PathName.folder(of: path)
       if openError == EACCES || openError == EROFS, access(parent, W_OK) != 0 {
-        throw StorageError.cannotOpen(
-          path: path,
-          reason: "the folder \(UntrustedText.sanitized(parent)) is read-only to you, so the file "
-            + "cannot be created there")
+        throw StorageError.cannotOpen(path: path, reason: .folderReadOnly(folder: parent))
       }
-      throw StorageError.cannotOpen(path: path, reason: String(cString: strerror(openError)))
+      throw StorageError.cannotOpen(
+        path: path, reason: .system(String(cString: strerror(openError))))
     }
     var info = stat()
     if stat(path, &info) == 0 {
       switch info.st_mode & S_IFMT {
       case S_IFDIR:
-        throw StorageError.cannotOpen(path: path, reason: "it is a folder, not a file")
+        throw StorageError.cannotOpen(path: path, reason: .isFolder)
       case S_IFREG:
         break
       default:
-        throw StorageError.cannotOpen(
-          path: path, reason: "it is a device, a pipe or a socket, not a file")
+        throw StorageError.cannotOpen(path: path, reason: .isSpecialFile)
       }
     }
     let found = try header(path: path)
@@ -65,8 +62,7 @@ enum DatabaseFile {
     var info = stat()
     if stat(folder, &info) == 0 {
       guard (info.st_mode & S_IFMT) == S_IFDIR else {
-        throw StorageError.cannotCreateFolder(
-          path: folder, reason: "a file of that name is in the way")
+        throw StorageError.cannotCreateFolder(path: folder, reason: .fileInTheWay)
       }
       return
     }
@@ -79,8 +75,8 @@ enum DatabaseFile {
     } catch {
       let reason =
         (error as? CocoaError)?.underlying.flatMap { $0 as? POSIXError }
-        .map { String(cString: strerror($0.code.rawValue)) } ?? "it could not be made"
-      throw StorageError.cannotCreateFolder(path: folder, reason: reason)
+        .map { StorageError.OpenFailure.system(String(cString: strerror($0.code.rawValue))) }
+      throw StorageError.cannotCreateFolder(path: folder, reason: reason ?? .unknown)
     }
   }
 
@@ -113,13 +109,13 @@ enum DatabaseFile {
   static func header(path: String) throws -> (version: Int, isWAL: Bool)? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw StorageError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+      throw StorageError.cannotOpen(path: path, reason: .system(String(cString: strerror(errno))))
     }
     defer { close(descriptor) }
     var start = [UInt8](repeating: 0, count: 100)
     let count = read(descriptor, &start, start.count)
     guard count >= 0 else {
-      throw StorageError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+      throw StorageError.cannotOpen(path: path, reason: .system(String(cString: strerror(errno))))
     }
     if count == 0 { return nil }
     // A database header is 100 bytes: the magic string first, the read and write versions at

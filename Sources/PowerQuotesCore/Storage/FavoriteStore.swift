@@ -1,25 +1,16 @@
 import Foundation
 
-/// Where favorites are kept: the narrow interface every store implements.
+/// Where favorites are kept: saving, reading, counting, picking and deleting them.
 ///
-/// Synchronous and throwing, like GRDB's API and a blocking C client's: a store runs each call
-/// to completion on the caller's thread. The SQLite store is ``QuoteDatabase``; another store
-/// implements the same requirements, and the same tests run against both. A store says what it
-/// holds and throws only ``StorageError``; the rules (what is not found, what a confirmation
-/// covers) are the controllers'.
+/// One of the three parts of ``QuoteStore``; its documentation says what every requirement
+/// promises (atomicity, order, what "not found" returns, errors).
 public protocol FavoriteStore: Sendable {
   /// Saves `quote` at `date` unless an equal favorite exists: the store's unique key on the
   /// normalized quote and author (``QuoteKey``) decides, in one transaction.
   func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult
 
-  /// The favorite with `id`, if there is one.
+  /// The favorite with `id`, or nil when there is none.
   func favorite(id: Int64) throws -> Favorite?
-
-  /// The favorite at `index` in id order (0 ..< ``favoriteCount()``), if there is one.
-  func favorite(atIndex index: Int) throws -> Favorite?
-
-  /// How many favorites there are.
-  func favoriteCount() throws -> Int
 
   /// Calls `body` with each favorite whose id is above `afterID`, in id order, one at a time
   /// (a long list is never all in memory), at most `limit` of them when a limit is given; with
@@ -78,27 +69,13 @@ public protocol FavoriteStore: Sendable {
   func favoriteCount(matching filter: FavoriteFilter) throws -> Int
 
   /// The id of the favorite at `index` (0 ..< ``favoriteCount(matching:)``) in id order among
-  /// those that pass `filter`'s author and tag, if there is one.
+  /// those that pass `filter`'s author and tag, or nil when `index` is out of that range.
   func favoriteID(atIndex index: Int, matching filter: FavoriteFilter) throws -> Int64?
-
-  /// Calls `body` with the id and quote text of each favorite that passes `filter`'s author
-  /// and tag, and could be of its length, in id order; `body` decides the length.
-  func forEachFavoriteText(
-    matching filter: FavoriteFilter,
-    _ body: (Int64, String) throws -> Void
-  ) throws
 
   /// The authors of favorites, sorted, for completion: each once as the library tells authors
   /// apart (by their folded name: 'Mark Twain' and 'mark twain' are one), in the spelling of its
   /// first favorite.
   func favoriteAuthors() throws -> [String]
-
-  /// Deletes the favorites with these ids in one transaction, all or none, and returns them in
-  /// the order asked (an id given twice counts once).
-  ///
-  /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite;
-  ///   nothing is deleted then.
-  func removeFavorites(ids: [Int64]) throws -> [Favorite]
 
   /// Saves the quotes `feed` hands to the function it is given, as they come, in one
   /// transaction: all of them, or none when anything fails; `count` is about how many there
@@ -117,6 +94,11 @@ public protocol FavoriteStore: Sendable {
 }
 
 extension FavoriteStore {
+  /// How many favorites there are: ``favoriteCount(matching:)`` of every favorite.
+  public func favoriteCount() throws -> Int {
+    try favoriteCount(matching: FavoriteFilter())
+  }
+
   /// Each favorite decoded, from ``forEachFavorite(matching:tag:after:limit:_:)``.
   public func forEachFavoriteRow(
     matching authorText: String?,

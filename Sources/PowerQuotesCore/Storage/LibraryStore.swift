@@ -3,8 +3,9 @@ import Foundation
 /// What makes a store's favorites a library: finding them by their words, their tags, edits,
 /// the trash and the undo history.
 ///
-/// Like ``FavoriteStore``, synchronous and throwing only ``StorageError``. Every method that
-/// changes the library makes one undoable change (see `Migrations/0006_trash_undo.sql`).
+/// One of the three parts of ``QuoteStore``, whose documentation says what every requirement
+/// promises. Every method that changes the library makes one undoable change (see
+/// `Migrations/0006_trash_undo.sql`).
 public protocol LibraryStore: Sendable {
   /// Calls `body` with each favorite whose quote, author, note or tags match `query`, best
   /// match first, one at a time; with `tag`, only favorites that have it. With `matches`, each

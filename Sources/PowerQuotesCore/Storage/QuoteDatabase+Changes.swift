@@ -4,19 +4,16 @@ import GRDB
 /// The undo history: each user action that changes the library is one ``LibraryChange``, and the
 /// triggers of `Migrations/0006_trash_undo.sql` log the inverse of every row it changes.
 extension QuoteDatabase {
-  /// How many changes `fav undo` can walk back; older ones are forgotten.
-  public static let undoHistoryLimit = 100
-
   /// Runs `body` inside the transaction of `db` as one undoable change of `kind`.
   ///
   /// Whatever `body` does to favorites, their tags and the trash is logged, without `body`
-  /// knowing. `summary` says what was done, from `body`'s result, as a phrase that follows
-  /// "Undid: ". A change that changed nothing is not kept.
+  /// knowing. `facts` says what was done, from `body`'s result (``StoredChange``). A change
+  /// that changed nothing is not kept.
   func recordingChange<T>(
     _ kind: LibraryChange.Kind,
     in db: Database,
     at date: Date,
-    summary: (T) -> String,
+    facts: (T) -> LibraryChange.Facts,
     _ body: () throws -> T
   ) throws -> T {
     try db.execute(
@@ -37,7 +34,7 @@ extension QuoteDatabase {
     if logged == true {
       try db.execute(
         sql: "UPDATE library_change SET summary = ? WHERE id = ?",
-        arguments: [summary(value), changeID]
+        arguments: [StoredChange.text(facts(value)), changeID]
       )
       // All but the newest changes, counted: a change that changed nothing was dropped, but
       // AUTOINCREMENT never hands its id out again, so ids have gaps.
@@ -46,7 +43,7 @@ extension QuoteDatabase {
           DELETE FROM library_change
           WHERE id < (SELECT id FROM library_change ORDER BY id DESC LIMIT 1 OFFSET ?)
           """,
-        arguments: [Self.undoHistoryLimit - 1]
+        arguments: [LibraryChange.historyLimit - 1]
       )
     } else {
       try db.execute(sql: "DELETE FROM library_change WHERE id = ?", arguments: [changeID])
@@ -58,12 +55,12 @@ extension QuoteDatabase {
   func writeChange<T>(
     _ kind: LibraryChange.Kind,
     at date: Date,
-    summary: (T) -> String,
+    facts: (T) -> LibraryChange.Facts,
     _ body: (Database) throws -> T
   ) throws -> T {
     try translatingErrors {
       try writer.write { db in
-        try recordingChange(kind, in: db, at: date, summary: summary) { try body(db) }
+        try recordingChange(kind, in: db, at: date, facts: facts) { try body(db) }
       }
     }
   }
@@ -73,7 +70,7 @@ extension QuoteDatabase {
     try translatingErrors {
       try writer.read { db in
         try Row.fetchAll(db, sql: "SELECT * FROM library_change ORDER BY id DESC").map {
-          try LibraryChange(row: $0)
+          try Self.change($0)
         }
       }
     }
@@ -91,7 +88,7 @@ extension QuoteDatabase {
         guard
           let change = try Row.fetchOne(
             db, sql: "SELECT * FROM library_change ORDER BY id DESC LIMIT 1"
-          ).map(LibraryChange.init(row:))
+          ).map(Self.change)
         else { return nil }
         // A favorite's tags may come back before the favorite: the keys are checked at commit.
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
@@ -121,33 +118,13 @@ extension QuoteDatabase {
   }
 }
 
-extension LibraryChange {
-  init(row: Row) throws {
-    self.init(
-      id: try row.decode(forColumn: "id"),
-      kind: Kind(rawValue: try row.decode(forColumn: "kind")) ?? .edit,
-      summary: try row.decode(forColumn: "summary"),
-      madeAt: try StoredTime.date(row, Column("made_at"))
-    )
-  }
-}
-
 extension QuoteDatabase {
-  /// What `fav undo` says it undid after `fav add`: "adding favorite 12".
-  static func additionSummary(_ result: AddFavoriteResult) -> String {
-    switch result {
-    case .added(let favorite): "adding favorite \(favorite.id)"
-    case .alreadyFavorite: "adding nothing"
-    }
-  }
-
-  /// What `fav undo` says it undid after `fav import`: "importing 97 favorites", or, for an
-  /// import that only gave saved favorites tags or notes, "importing notes and tags".
-  static func importSummary(_ added: Int) -> String {
-    switch added {
-    case 0: "importing notes and tags"
-    case 1: "importing 1 favorite"
-    default: "importing \(added) favorites"
-    }
+  /// The change in a row of `library_change`.
+  static func change(_ row: Row) throws -> LibraryChange {
+    StoredChange.change(
+      id: try row.decode(forColumn: "id"),
+      kind: LibraryChange.Kind(rawValue: try row.decode(forColumn: "kind")) ?? .edit,
+      text: try row.decode(forColumn: "summary"),
+      madeAt: try StoredTime.date(row, Column("made_at")))
   }
 }

@@ -18,7 +18,7 @@ extension QuoteDatabase {
     let queue = try DatabaseQueue(path: path, configuration: configuration)
     let version = try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
     guard version == SchemaMigrator(migrations: embeddedMigrations).latestVersion else {
-      throw StorageError.cannotOpen(path: path, reason: "not this version's schema")
+      throw StorageError.cannotOpen(path: path, reason: .otherSchemaVersion)
     }
     return try QuoteDatabase(path: path, writer: queue, readOnly: true)
   }

@@ -20,7 +20,7 @@ extension QuoteDatabase {
   ) throws -> Favorite {
     let key = quote.key
     let id = old.id
-    return try writeChange(.edit, at: date, summary: Self.editSummary) { db in
+    return try writeChange(.edit, at: date, facts: StoredChange.edit) { db in
       do {
         let row = try Row.fetchOne(
           db,
@@ -47,11 +47,6 @@ extension QuoteDatabase {
         throw StorageError.duplicateFavorite(id: id)
       }
     }
-  }
-
-  /// What `fav undo` says it undid after `fav edit`: "editing favorite 12".
-  static func editSummary(_ edited: Favorite) -> String {
-    "editing favorite \(edited.id)"
   }
 
 }

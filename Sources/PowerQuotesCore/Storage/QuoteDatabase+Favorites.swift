@@ -11,7 +11,7 @@ extension QuoteDatabase: FavoriteStore {
     let record = FavoriteRecord(quote: quote, savedAt: date)
     return try translatingErrors {
       try writer.write { db in
-        try recordingChange(.add, in: db, at: date, summary: Self.additionSummary) {
+        try recordingChange(.add, in: db, at: date, facts: StoredChange.addition) {
           do {
             return .added(try record.insertAndFetch(db).favorite)
           } catch let error as DatabaseError where Self.isDuplicateFavorite(error) {
@@ -29,13 +29,6 @@ extension QuoteDatabase: FavoriteStore {
           }
         }
       }
-    }
-  }
-
-  /// How many favorites there are.
-  public func favoriteCount() throws -> Int {
-    try translatingErrors {
-      try writer.read { db in try FavoriteRecord.fetchCount(db) }
     }
   }
 
@@ -243,48 +236,6 @@ extension QuoteDatabase: FavoriteStore {
           db, sql: "SELECT * FROM favorite WHERE id = ?", arguments: [id])?
           .favorite
       }
-    }
-  }
-
-  /// The favorite at `index` in id order (0 ..< ``favoriteCount()``), if there is one.
-  ///
-  /// Ids have gaps after deletes, so this counts rows, through the index of ids alone
-  /// (`favorite_by_id`), which is a fraction of the table's size.
-  public func favorite(atIndex index: Int) throws -> Favorite? {
-    try translatingErrors {
-      try writer.read { db in
-        try FavoriteRecord.fetchOne(
-          db,
-          sql: """
-            SELECT * FROM favorite
-            WHERE id = (SELECT id FROM favorite INDEXED BY favorite_by_id ORDER BY id LIMIT 1 OFFSET ?)
-            """,
-          arguments: [index]
-        )?.favorite
-      }
-    }
-  }
-
-  /// Deletes the favorites with these ids, all or none: an unknown id deletes nothing.
-  ///
-  /// `fav rm` moves favorites to the trash instead (``trashFavorites(ids:at:)``); this delete is
-  /// recorded all the same, so the undo history stays true.
-  ///
-  /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
-  public func removeFavorites(ids: [Int64]) throws -> [Favorite] {
-    try writeChange(.remove, at: Date(), summary: Self.removalSummary) { db in
-      var removed: [Favorite] = []
-      for id in ids {
-        let record = try FavoriteRecord.fetchOne(
-          db, sql: "DELETE FROM favorite WHERE id = ? RETURNING *", arguments: [id])
-        guard let record else {
-          // Throwing rolls back the deletions made so far in this transaction.
-          if removed.contains(where: { $0.id == id }) { continue }
-          throw StorageError.noSuchFavorite(id: id)
-        }
-        removed.append(record.favorite)
-      }
-      return removed
     }
   }
 

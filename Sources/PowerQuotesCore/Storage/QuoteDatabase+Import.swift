@@ -53,8 +53,8 @@ extension QuoteDatabase {
           // tags and notes it gives favorites saved before are their own steps. The favorites
           // it adds are a bulk write (see QuoteDatabase+BulkWrite.swift): indexed, counted and
           // logged at the end, as a whole.
-          // Its result, the number added, is for the change's summary only.
-          _ = try recordingChange(.importFile, in: db, at: date, summary: Self.importSummary) {
+          // Its result, the number added, is for the change's facts only.
+          _ = try recordingChange(.importFile, in: db, at: date, facts: StoredChange.importing) {
             let firstID = try Self.startBulkImport(db)
             let insertTriggers = try Self.setAsideInsertTriggers(db)
             // Prepared once the triggers are gone, so SQLite need not prepare it again.

@@ -28,13 +28,23 @@ extension QuoteDatabase: QuotePoolStore {
     }
   }
 
-  /// Adds quotes to the offline pool without showing them (browsing, syncing).
+  /// Adds quotes to the offline pool without showing them (browsing, syncing), and with `sync`
+  /// saves the sync's state in the same transaction: the row replaced whole.
   ///
   /// - Returns: how many were new to the pool.
   @discardableResult
-  public func addToPool(_ quotes: [Quote], at date: Date) throws -> Int {
+  public func addToPool(
+    _ quotes: [Quote], sync: (source: QuoteSource, state: SyncState)?, at date: Date
+  ) throws -> Int {
     try translatingErrors {
-      try writeUnflushed { db in try insertIntoPool(quotes, at: date, db: db) }
+      try writeUnflushed { db in
+        let added = try insertIntoPool(quotes, at: date, db: db)
+        if let sync {
+          try SyncStateRecord(source: sync.source, state: sync.state, updatedAt: date)
+            .insert(db, onConflict: .replace)
+        }
+        return added
+      }
     }
   }
 

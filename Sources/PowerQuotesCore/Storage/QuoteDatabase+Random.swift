@@ -31,30 +31,6 @@ extension QuoteDatabase {
     }
   }
 
-  /// Calls `body` with the id and quote text of each favorite that passes `filter`'s author
-  /// and tag, and could be of its length, in id order.
-  ///
-  /// The length is only narrowed in SQL (by ``QuoteLength/minimumScalars``); `body` decides.
-  public func forEachFavoriteText(
-    matching filter: FavoriteFilter,
-    _ body: (Int64, String) throws -> Void
-  ) throws {
-    guard let query = Self.candidates(filter) else { return }
-    let minimum = filter.length?.minimumScalars ?? 0
-    let sql = """
-      SELECT id, quote FROM favorite WHERE id IN (\(query.sql)) AND length(quote) >= ?
-      ORDER BY id
-      """
-    try translatingErrors {
-      try writer.read { db in
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: query.arguments + [minimum])
-        while let row = try rows.next() {
-          try body(try row.decode(atIndex: 0), try row.decode(atIndex: 1))
-        }
-      }
-    }
-  }
-
   /// Calls `body` with the index (as ``poolQuote(at:)`` takes it) and text of each pool quote
   /// with at least `minimumScalars` scalars, in the order they were first seen.
   public func forEachPoolText(

@@ -14,7 +14,7 @@ extension QuoteDatabase {
   public func tag(id: Int64, with tags: [FavoriteTag], at date: Date) throws -> (
     favorite: Favorite, added: [FavoriteTag]
   ) {
-    try changeTags(.tag, id: id, at: date, summary: Self.taggingSummary) { db in
+    try changeTags(.tag, id: id, at: date, facts: StoredChange.tagging) { db in
       var added: [FavoriteTag] = []
       for tag in Set(tags).sorted() {
         try db.execute(
@@ -36,7 +36,7 @@ extension QuoteDatabase {
     favorite: Favorite, removed: [FavoriteTag]
   ) {
     let (favorite, removed) = try changeTags(
-      .untag, id: id, at: date, summary: Self.untaggingSummary
+      .untag, id: id, at: date, facts: StoredChange.tagging
     ) { db in
       var removed: [FavoriteTag] = []
       for tag in Set(tags).sorted() {
@@ -66,21 +66,6 @@ extension QuoteDatabase {
     }
   }
 
-  /// What `fav undo` says it undid after `fav tag`: "tagging favorite 3 with #journey".
-  static func taggingSummary(_ result: (Favorite, [FavoriteTag])) -> String {
-    "tagging favorite \(result.0.id) with \(hashed(result.1))"
-  }
-
-  /// What `fav undo` says it undid after `fav untag`: "taking #journey off favorite 3".
-  static func untaggingSummary(_ result: (Favorite, [FavoriteTag])) -> String {
-    "taking \(hashed(result.1)) off favorite \(result.0.id)"
-  }
-
-  /// The tags as `#life #stoic`; they hold no control characters (``FavoriteTag``).
-  private static func hashed(_ tags: [FavoriteTag]) -> String {
-    tags.map { "#\($0.name)" }.joined(separator: " ")
-  }
-
   /// Runs `change` on the favorite with `id` as one undoable change of `kind`, and reads it back.
   ///
   /// A change that adds or takes off no tag is not kept.
@@ -88,10 +73,10 @@ extension QuoteDatabase {
     _ kind: LibraryChange.Kind,
     id: Int64,
     at date: Date,
-    summary: ((Favorite, [FavoriteTag])) -> String,
+    facts: ((Favorite, [FavoriteTag])) -> LibraryChange.Facts,
     _ change: (Database) throws -> [FavoriteTag]
   ) throws -> (Favorite, [FavoriteTag]) {
-    try writeChange(kind, at: date, summary: summary) { db in
+    try writeChange(kind, at: date, facts: facts) { db in
       guard
         try Bool.fetchOne(db, sql: "SELECT 1 FROM favorite WHERE id = ?", arguments: [id])
           != nil

@@ -9,7 +9,7 @@ extension QuoteDatabase {
   ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
   public func trashFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
-    try writeChange(.remove, at: date, summary: Self.removalSummary) { db in
+    try writeChange(.remove, at: date, facts: StoredChange.favorites) { db in
       var removed: [Favorite] = []
       for id in ids where !removed.contains(where: { $0.id == id }) {
         try db.execute(
@@ -32,20 +32,13 @@ extension QuoteDatabase {
     }
   }
 
-  /// What `fav undo` says it undid after a removal: "removing 2 favorites (12, 15)".
-  static func removalSummary(_ removed: [Favorite]) -> String {
-    let ids = removed.map { String($0.id) }.joined(separator: ", ")
-    return removed.count == 1
-      ? "removing favorite \(ids)" : "removing \(removed.count) favorites (\(ids))"
-  }
-
   /// Brings the favorites with these ids back from the trash, under their ids, with their note
   /// and tags, as one undoable change: all of them, or none.
   ///
   /// - Throws: ``StorageError/noSuchTrashedFavorite(id:)`` for the first id the trash does not hold, and
   ///   ``StorageError/duplicateFavorite(id:)`` when an equal favorite was saved meanwhile.
   public func restoreFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
-    try writeChange(.restore, at: date, summary: Self.restoreSummary) { db in
+    try writeChange(.restore, at: date, facts: StoredChange.favorites) { db in
       var restored: [Favorite] = []
       for id in ids where !restored.contains(where: { $0.id == id }) {
         guard
@@ -83,13 +76,6 @@ extension QuoteDatabase {
       }
       return restored
     }
-  }
-
-  /// What `fav undo` says it undid after `fav restore`: "restoring 2 favorites (12, 15)".
-  static func restoreSummary(_ restored: [Favorite]) -> String {
-    let list = restored.map { String($0.id) }.joined(separator: ", ")
-    return restored.count == 1
-      ? "restoring favorite \(list)" : "restoring \(restored.count) favorites (\(list))"
   }
 
   /// The favorites in the trash, in the order they were removed.

@@ -131,7 +131,8 @@ public final class QuoteDatabase: Sendable {
     {
       throw StorageError.locked(path: path)
     } catch let error as DatabaseError {
-      throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+      throw StorageError.cannotOpen(
+        path: path, reason: .system(error.message ?? "\(error.resultCode)"))
     }
     return try QuoteDatabase(
       path: path, writer: queue, readOnly: !state.writable, checkpointsOnClose: checkpointsOnClose)
@@ -184,7 +185,8 @@ public final class QuoteDatabase: Sendable {
         )
       }
     } catch let error as DatabaseError {
-      throw StorageError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+      throw StorageError.cannotOpen(
+        path: path, reason: .system(error.message ?? "\(error.resultCode)"))
     }
     if version == 0 ? tables > 0 : !hasFavorites {
       throw StorageError.otherProgramsDatabase(path: path)

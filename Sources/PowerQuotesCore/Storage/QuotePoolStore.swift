@@ -2,7 +2,8 @@ import Foundation
 
 /// Where the quotes seen are kept: the offline pool, the last shown, a sync's progress.
 ///
-/// Like ``FavoriteStore``, synchronous and throwing only ``StorageError``.
+/// One of the three parts of ``QuoteStore``, whose documentation says what every requirement
+/// promises. Nothing here is an undoable change.
 public protocol QuotePoolStore: Sendable {
   /// Remembers `quote` as the last one shown and adds it to the offline pool (built-in quotes
   /// stay out of the pool). A store that cannot be written remembers nothing, without error.
@@ -20,9 +21,14 @@ public protocol QuotePoolStore: Sendable {
   /// error.
   func rememberQuoteOfTheDay(_ today: QuoteOfTheDay) throws
 
-  /// Adds quotes to the offline pool without showing them; returns how many were new to it.
+  /// Adds quotes to the offline pool without showing them and, with `sync`, saves how far the
+  /// sync of its source has got (its whole state, in place of the one saved, changed `date`),
+  /// together in one transaction, so a stopped sync never skips or repeats a page; returns how
+  /// many quotes were new to the pool.
   @discardableResult
-  func addToPool(_ quotes: [Quote], at date: Date) throws -> Int
+  func addToPool(
+    _ quotes: [Quote], sync: (source: QuoteSource, state: SyncState)?, at date: Date
+  ) throws -> Int
 
   /// How many quotes the offline pool holds (not counting the built-in set).
   func poolCount() throws -> Int
@@ -34,23 +40,15 @@ public protocol QuotePoolStore: Sendable {
   /// with at least `minimumScalars` Unicode scalars, in the order they were first seen.
   func forEachPoolText(minimumScalars: Int, _ body: (Int, String) throws -> Void) throws
 
-  /// Where the last sync of `source` got to, if one was ever started.
+  /// Where the last sync of `source` got to (saved by ``addToPool(_:sync:at:)``), or nil when
+  /// none was ever started.
   func syncState(source: QuoteSource) throws -> SyncState?
+}
 
-  /// Starts a sync of `source` from the beginning.
-  func startSync(source: QuoteSource, at date: Date) throws
-
-  /// Saves one page of a sync: its quotes into the pool and how far the sync has got,
-  /// together, so a stopped sync never skips or repeats a page; returns how many quotes were
-  /// new to the pool.
-  func saveSyncPage(
-    _ quotes: [Quote],
-    source: QuoteSource,
-    nextSkip: Int,
-    total: Int,
-    at date: Date
-  ) throws -> Int
-
-  /// Marks the sync of `source` complete.
-  func finishSync(source: QuoteSource, at date: Date) throws
+extension QuotePoolStore {
+  /// Adds quotes to the offline pool without showing them; returns how many were new to it.
+  @discardableResult
+  public func addToPool(_ quotes: [Quote], at date: Date) throws -> Int {
+    try addToPool(quotes, sync: nil, at: date)
+  }
 }

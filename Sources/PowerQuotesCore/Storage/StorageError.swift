@@ -15,9 +15,9 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
   /// The file can be written, but not its folder, where SQLite must create files beside it.
   case folderReadOnly(path: String, folder: String)
   /// The folder for the database could not be made.
-  case cannotCreateFolder(path: String, reason: String)
+  case cannotCreateFolder(path: String, reason: OpenFailure)
   /// The file could not be created or opened.
-  case cannotOpen(path: String, reason: String)
+  case cannotOpen(path: String, reason: OpenFailure)
   /// An operation on favorites named an id that no favorite has; nothing was changed.
   case noSuchFavorite(id: Int64)
   /// An operation on the trash named an id it does not hold; nothing was changed.
@@ -38,6 +38,24 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
   case sqlite(path: String, message: String)
   /// A row holds a value that is not of its column's kind (a damaged or hand-edited file).
   case unreadableValue(path: String)
+
+  /// Why a file or folder could not be made or opened.
+  public enum OpenFailure: Equatable, Sendable {
+    /// The system's words for it (`strerror`'s, or SQLite's message).
+    case system(String)
+    /// The folder the file would be created in is read-only to this process.
+    case folderReadOnly(folder: String)
+    /// A folder is where the file should be.
+    case isFolder
+    /// A device, a pipe or a socket is where the file should be.
+    case isSpecialFile
+    /// A file is where the folder should be.
+    case fileInTheWay
+    /// The folder could not be made, and the system said no more.
+    case unknown
+    /// The database's schema is not this powerquotes' latest (read-only opening refuses it).
+    case otherSchemaVersion
+  }
 
   /// Whether the database is out of this process's reach (its folder or file cannot be made,
   /// opened or written here), rather than wrong.
@@ -69,9 +87,9 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
         + "there beside the database \(shown(path)) (-wal and -shm). Make the folder writable, "
         + "or pass another file with --database."
     case .cannotCreateFolder(let path, let reason):
-      "Could not create the folder \(shown(path)) for the database: \(reason)."
+      "Could not create the folder \(shown(path)) for the database: \(reason.phrase)."
     case .cannotOpen(let path, let reason):
-      "Could not open the database \(shown(path)): \(reason)."
+      "Could not open the database \(shown(path)): \(reason.phrase)."
     case .noSuchFavorite(let id):
       "No favorite with id \(id)."
     case .noSuchTrashedFavorite(let id):
@@ -93,6 +111,23 @@ public enum StorageError: LocalizedError, Equatable, Sendable {
       "The database \(shown(path)) holds a value powerquotes cannot read (a time, a number or a "
         + "text that is not one); it was left untouched. Check it with sqlite3, or pass another "
         + "file with --database."
+    }
+  }
+}
+
+extension StorageError.OpenFailure {
+  /// The reason as a phrase that follows "Could not open the database PATH: ".
+  var phrase: String {
+    switch self {
+    case .system(let words): words
+    case .folderReadOnly(let folder):
+      "the folder \(UntrustedText.sanitized(folder)) is read-only to you, so the file cannot be "
+        + "created there"
+    case .isFolder: "it is a folder, not a file"
+    case .isSpecialFile: "it is a device, a pipe or a socket, not a file"
+    case .fileInTheWay: "a file of that name is in the way"
+    case .unknown: "it could not be made"
+    case .otherSchemaVersion: "not this version's schema"
     }
   }
 }

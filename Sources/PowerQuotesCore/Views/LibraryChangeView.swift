@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `fav edit`, `fav restore` and `fav undo` say: a sentence for people, a report for
 /// `--format json`.
 public enum LibraryChangeView {
@@ -30,12 +32,52 @@ public enum LibraryChangeView {
 
   /// "Undid: removing 2 favorites (12, 15).", without a newline; the summary is sanitized.
   public static func sentence(undid change: LibraryChange) -> String {
-    "Undid: \(UntrustedText.sanitized(change.summary))."
+    "Undid: \(UntrustedText.sanitized(summary(change)))."
   }
 
-  /// The JSON report of `fav undo`: the change it took back.
+  /// The JSON report of `fav undo`: the change it took back, with its ``summary(_:)``.
   public static func json(undid change: LibraryChange) -> String {
-    JSONView.render(["undid": change])
+    JSONView.render(
+      [
+        "undid": ChangeReport(
+          id: change.id, kind: change.kind, summary: summary(change), madeAt: change.madeAt)
+      ])
+  }
+
+  /// What `change` did, as a phrase that follows "Undid: ": "removing 2 favorites (12, 15)",
+  /// "tagging favorite 3 with #life #stoic", "importing 97 favorites"; for a change an earlier
+  /// powerquotes recorded, the phrase it kept.
+  public static func summary(_ change: LibraryChange) -> String {
+    if let earlier = change.earlierSummary { return earlier }
+    let facts = change.facts
+    let ids = facts.favoriteIDs.map { String($0) }.joined(separator: ", ")
+    let tags = facts.tags.map { "#\($0.name)" }.joined(separator: " ")
+    func favorites(_ doing: String) -> String {
+      facts.favoriteIDs.count == 1
+        ? "\(doing) favorite \(ids)" : "\(doing) \(facts.favoriteIDs.count) favorites (\(ids))"
+    }
+    switch change.kind {
+    case .add: return facts.favoriteIDs.isEmpty ? "adding nothing" : "adding favorite \(ids)"
+    case .remove: return favorites("removing")
+    case .restore: return favorites("restoring")
+    case .edit: return "editing favorite \(ids)"
+    case .tag: return "tagging favorite \(ids) with \(tags)"
+    case .untag: return "taking \(tags) off favorite \(ids)"
+    case .importFile:
+      switch facts.added ?? 0 {
+      case 0: return "importing notes and tags"
+      case 1: return "importing 1 favorite"
+      case let added: return "importing \(added) favorites"
+      }
+    }
+  }
+
+  /// A change as `fav undo --format json` reports it.
+  private struct ChangeReport: Encodable {
+    var id: Int64
+    var kind: LibraryChange.Kind
+    var summary: String
+    var madeAt: Date
   }
 
   private struct EditReport: Encodable {

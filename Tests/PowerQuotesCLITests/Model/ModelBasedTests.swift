@@ -22,10 +22,8 @@ struct ModelBasedTests {
 
   @Test(
     "PostgreSQL: random commands against the model",
-    .enabled(
-      if: PostgresTestDatabase.serverText != nil
-        || ProcessInfo.processInfo.environment["CI"] == "true",
-      "POWERQUOTES_TEST_POSTGRES_URL is not set (Scripts/postgres-test-server.sh start)"))
+    .enabled(if: PostgresTestDatabase.shouldRun, Comment(rawValue: PostgresTestDatabase.skipReason))
+  )
   func postgres() async throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }

@@ -15,20 +15,15 @@ enum PostgresTestServer {
   /// The server's URL, when the variable is set.
   static var url: String? { PostgresTestDatabase.serverText }
 
-  static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+  static var isCI: Bool { PostgresTestDatabase.isCI }
 
-  /// Whether the tests that need the server run: when it is given, or in CI (where they then
-  /// fail without it).
-  static var shouldRun: Bool { url != nil || isCI }
+  /// Whether the tests that need the server run (``PostgresTestDatabase/shouldRun``).
+  static var shouldRun: Bool { PostgresTestDatabase.shouldRun }
 
-  static let skipReason = Comment(
-    rawValue: "POWERQUOTES_TEST_POSTGRES_URL is not set (Scripts/postgres-test-server.sh start)")
+  static let skipReason = Comment(rawValue: PostgresTestDatabase.skipReason)
 
   /// The server's URL, parsed; fails the test when the variable is missing.
-  static func baseURL() throws -> PostgresURL {
-    let text = try #require(url, "\(variable) is not set (CI=true needs a PostgreSQL server)")
-    return try PostgresURL(parsing: text)
-  }
+  static func baseURL() throws -> PostgresURL { try PostgresTestDatabase.serverURL() }
 
   /// Runs `body` with a new, empty database on the server, dropped afterwards.
   static func withFreshDatabase<T>(_ body: (PostgresURL) throws -> T) throws -> T {

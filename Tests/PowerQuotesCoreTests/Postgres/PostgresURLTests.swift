@@ -94,13 +94,15 @@ import Testing
     ("postgres://u:%zz@h/d", "the password has a broken %-escape"),
   ])
   func refusesWhatItCannotRead(_ text: String, reason: String) {
-    #expect(throws: PostgresError.invalidURL(reason: reason)) {
-      try PostgresURL(parsing: text)
-    }
+    let error = #expect(throws: PostgresError.self) { try PostgresURL(parsing: text) }
+    #expect(
+      error?.localizedDescription
+        == "The PostgreSQL URL is not valid: \(reason). Write it as "
+        + "postgres://USER:PASSWORD@HOST:PORT/DATABASE.")
   }
 
   @Test func anInvalidURLsSentenceIsOneLine() {
-    let error = PostgresError.invalidURL(reason: "the port must be a number from 1 to 65535")
+    let error = PostgresError.invalidURL(reason: .port)
     #expect(
       error.localizedDescription
         == "The PostgreSQL URL is not valid: the port must be a number from 1 to 65535. Write "

@@ -6,7 +6,7 @@ import Foundation
 /// password), and the server's own words arrive already cleaned by ``PostgresError/cleaned(_:password:)``.
 public enum PostgresError: LocalizedError, Equatable, Sendable {
   /// The `postgres://` URL could not be read.
-  case invalidURL(reason: String)
+  case invalidURL(reason: URLProblem)
   /// libpq, which the PostgreSQL store needs, could not be loaded.
   case noLibrary(reason: String)
   /// The server could not be reached, or refused the connection for another reason.
@@ -36,10 +36,46 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
   /// powerquotes schema; it was left untouched.
   case otherApplicationsDatabase(database: String, table: String)
 
+  /// What is wrong with a `postgres://` URL; it never holds the password.
+  public enum URLProblem: Equatable, Sendable {
+    /// It does not start with `postgres://` (or `postgresql://`).
+    case notPostgres
+    /// `sslmode` is not one of those the store knows.
+    case sslMode
+    /// A parameter the store does not know, by its name.
+    case unsupportedParameter(String)
+    /// An IPv6 address lacks its closing `]`.
+    case unclosedIPv6
+    /// Something other than `:` or `/` follows an IPv6 address.
+    case afterIPv6
+    /// Several hosts are named.
+    case severalHosts
+    /// The port is not a number from 1 to 65535 (not quoted: it may hold part of a password).
+    case port
+    /// A part of the URL has a broken %-escape.
+    case brokenEscape(URLPart)
+  }
+
+  /// A part of a `postgres://` URL.
+  public enum URLPart: Equatable, Sendable {
+    /// The user name before the `@`.
+    case userName
+    /// The password after the user name.
+    case password
+    /// The host.
+    case host
+    /// The database's name after the `/`.
+    case databaseName
+    /// A parameter's name after the `?`.
+    case parameterName
+    /// The value of the parameter of this name.
+    case parameter(String)
+  }
+
   public var errorDescription: String? {
     switch self {
     case .invalidURL(let reason):
-      "The PostgreSQL URL is not valid: \(reason). Write it as "
+      "The PostgreSQL URL is not valid: \(reason.phrase). Write it as "
         + "postgres://USER:PASSWORD@HOST:PORT/DATABASE."
     case .noLibrary(let reason):
       "powerquotes needs libpq to use PostgreSQL, and it could not be loaded (\(reason)). "
@@ -141,5 +177,37 @@ public enum PostgresError: LocalizedError, Equatable, Sendable {
     var reason = kept.joined(separator: "; ")
     if reason.count > 400 { reason = String(reason.prefix(400)) + "…" }
     return reason.isEmpty ? "no reason given" : reason
+  }
+}
+
+extension PostgresError.URLProblem {
+  /// The problem as a phrase that follows "The PostgreSQL URL is not valid: ".
+  var phrase: String {
+    switch self {
+    case .notPostgres: "it does not start with postgres://"
+    case .sslMode: "sslmode must be disable, require or verify-full"
+    case .unsupportedParameter(let name):
+      "the parameter \(UntrustedText.sanitized(String(name.prefix(40)))) is not supported "
+        + "(only sslmode, sslrootcert, user and password are)"
+    case .unclosedIPv6: "an IPv6 address lacks its closing ]"
+    case .afterIPv6: "an IPv6 address is followed by neither : nor /"
+    case .severalHosts: "several hosts are not supported; name one"
+    case .port: "the port must be a number from 1 to 65535"
+    case .brokenEscape(let part): "the \(part.name) has a broken %-escape"
+    }
+  }
+}
+
+extension PostgresError.URLPart {
+  /// What the part is called in a sentence.
+  var name: String {
+    switch self {
+    case .userName: "user name"
+    case .password: "password"
+    case .host: "host"
+    case .databaseName: "database name"
+    case .parameterName: "parameter name"
+    case .parameter(let name): UntrustedText.sanitized(name)
+    }
   }
 }

@@ -13,17 +13,17 @@ extension PostgresStore {
   /// Runs `body` inside the open transaction as one undoable change of `kind`.
   ///
   /// Whatever `body` does to favorites, their tags and the trash is logged, without `body`
-  /// knowing. `summary` says what was done, from `body`'s result, as a phrase that follows
-  /// "Undid: ". A change that changed nothing is not kept.
+  /// knowing. `facts` says what was done, from `body`'s result (``StoredChange``). A change
+  /// that changed nothing is not kept.
   func recordingChange<T>(
     _ kind: LibraryChange.Kind,
     at date: Date,
-    summary: (T) -> String,
+    facts: (T) -> LibraryChange.Facts,
     _ body: () throws -> T
   ) throws -> T {
     let changeID = try startChange(kind, at: date)
     let value = try body()
-    try finishChange(changeID, summary: summary(value))
+    try finishChange(changeID, facts: facts(value))
     return value
   }
 
@@ -32,7 +32,7 @@ extension PostgresStore {
   static let changeLockKey = "8102366504578606949"
 
   /// Adds a change of `kind` to the history in the open transaction and starts recording it;
-  /// returns its id, for ``finishChange(_:summary:)``.
+  /// returns its id, for ``finishChange(_:facts:)``.
   ///
   /// The id is drawn once the change holds the history's lock, kept until it commits, so that
   /// ids follow the order changes commit in and `fav undo` takes back the one made last. Drawn
@@ -56,10 +56,10 @@ extension PostgresStore {
     return changeID
   }
 
-  /// Stops recording change `changeID`, and keeps it under `summary` when it logged a step
-  /// (forgetting changes past the newest ``QuoteDatabase/undoHistoryLimit``, counted: a
+  /// Stops recording change `changeID`, and keeps it with `facts` when it logged a step
+  /// (forgetting changes past the newest ``LibraryChange/historyLimit``, counted: a
   /// rollback or a change that changed nothing leaves a gap in the ids), else drops it.
-  func finishChange(_ changeID: String, summary: String) throws {
+  func finishChange(_ changeID: String, facts: LibraryChange.Facts) throws {
     try execute(
       """
       WITH stopped AS (DELETE FROM library_recording),
@@ -73,18 +73,18 @@ extension PostgresStore {
           SELECT id FROM library_change ORDER BY id DESC LIMIT 1 OFFSET $3::bigint)
         ELSE id = $1::bigint END
       """,
-      [changeID, summary, String(QuoteDatabase.undoHistoryLimit - 1)])
+      [changeID, StoredChange.text(facts), String(LibraryChange.historyLimit - 1)])
   }
 
   /// Runs `body` as one undoable change, in a transaction of its own.
   func writeChange<T>(
     _ kind: LibraryChange.Kind,
     at date: Date,
-    summary: (T) -> String,
+    facts: (T) -> LibraryChange.Facts,
     _ body: () throws -> T
   ) throws -> T {
     try inTransaction {
-      try recordingChange(kind, at: date, summary: summary, body)
+      try recordingChange(kind, at: date, facts: facts, body)
     }
   }
 
@@ -168,8 +168,8 @@ extension PostgresStore {
 
   /// The change in a row of `id, kind, summary, made_at`.
   private static func change(_ row: [String?]) -> LibraryChange {
-    LibraryChange(
+    StoredChange.change(
       id: Int64(row[0] ?? "") ?? 0, kind: LibraryChange.Kind(rawValue: row[1] ?? "") ?? .edit,
-      summary: row[2] ?? "", madeAt: time(row[3]))
+      text: row[2] ?? "", madeAt: time(row[3]))
   }
 }

@@ -22,7 +22,7 @@ extension PostgresStore {
     let key = quote.key
     let id = old.id
     do {
-      return try writeChange(.edit, at: date, summary: QuoteDatabase.editSummary) {
+      return try writeChange(.edit, at: date, facts: StoredChange.edit) {
         let rows = try execute(
           """
           UPDATE favorite

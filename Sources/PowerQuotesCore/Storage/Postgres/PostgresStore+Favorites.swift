@@ -41,7 +41,7 @@ extension PostgresStore: FavoriteStore {
   /// decides.
   public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
     let key = quote.key
-    return try writeChange(.add, at: date, summary: QuoteDatabase.additionSummary) {
+    return try writeChange(.add, at: date, facts: StoredChange.addition) {
       // A duplicate saved by another machine after this statement's snapshot is neither
       // inserted nor seen by it: the next try sees it.
       for _ in 0..<5 {
@@ -55,11 +55,6 @@ extension PostgresStore: FavoriteStore {
         server: url.server, sqlState: "40001",
         message: "the favorite was neither saved nor found after five tries")
     }
-  }
-
-  /// How many favorites there are.
-  public func favoriteCount() throws -> Int {
-    Int(try execute("SELECT count(*) FROM favorite").values.first?[0] ?? "") ?? 0
   }
 
   /// Calls `body` with each favorite above `afterID` in id order, a page of ids at a time.
@@ -133,39 +128,6 @@ extension PostgresStore: FavoriteStore {
     try execute(
       "SELECT \(Self.favoriteColumns) FROM favorite WHERE id = $1::bigint", [String(id)]
     ).values.first.map(Self.favorite)
-  }
-
-  /// The favorite at `index` in id order, counted through the primary key.
-  public func favorite(atIndex index: Int) throws -> Favorite? {
-    guard index >= 0 else { return nil }
-    return try execute(
-      "SELECT \(Self.favoriteColumns) FROM favorite ORDER BY id LIMIT 1 OFFSET $1::bigint",
-      [String(index)]
-    ).values.first.map(Self.favorite)
-  }
-
-  /// Deletes the favorites with these ids in one transaction: an unknown id deletes nothing.
-  ///
-  /// `fav rm` moves favorites to the trash instead (``trashFavorites(ids:at:)``); this delete is
-  /// recorded all the same, so the undo history stays true.
-  ///
-  /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
-  public func removeFavorites(ids: [Int64]) throws -> [Favorite] {
-    try writeChange(.remove, at: Date(), summary: QuoteDatabase.removalSummary) {
-      var removed: [Favorite] = []
-      for id in ids {
-        let rows = try execute(
-          "DELETE FROM favorite WHERE id = $1::bigint RETURNING \(Self.favoriteColumns)",
-          [String(id)])
-        guard let row = rows.values.first else {
-          if removed.contains(where: { $0.id == id }) { continue }
-          // Throwing rolls back the deletions made so far.
-          throw StorageError.noSuchFavorite(id: id)
-        }
-        removed.append(Self.favorite(row))
-      }
-      return removed
-    }
   }
 
   /// The favorite in a row of ``favoriteColumns``.

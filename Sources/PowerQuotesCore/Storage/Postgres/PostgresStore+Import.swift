@@ -58,7 +58,7 @@ extension PostgresStore {
       try importer.save(batch, dryRun: dryRun)
       if let changeID = importer.changeID {
         try importer.logAddedRanges()
-        try finishChange(changeID, summary: QuoteDatabase.importSummary(importer.counts.added))
+        try finishChange(changeID, facts: StoredChange.importing(importer.counts.added))
       }
       return importer.counts
     }

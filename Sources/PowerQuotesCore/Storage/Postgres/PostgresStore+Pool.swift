@@ -32,10 +32,32 @@ extension PostgresStore: QuotePoolStore {
       .values.first.map { Self.quote($0, from: 0) }
   }
 
-  /// Adds quotes to the offline pool without showing them; returns how many were new.
+  /// Adds quotes to the offline pool without showing them, and with `sync` saves the sync's
+  /// state in the same transaction (the row inserted, or replaced whole); returns how many
+  /// quotes were new.
   @discardableResult
-  public func addToPool(_ quotes: [Quote], at date: Date) throws -> Int {
-    try inTransaction(flushed: false) { try insertIntoPool(quotes, at: date) }
+  public func addToPool(
+    _ quotes: [Quote], sync: (source: QuoteSource, state: SyncState)?, at date: Date
+  ) throws -> Int {
+    try inTransaction(flushed: false) {
+      let added = try insertIntoPool(quotes, at: date)
+      if let (source, state) = sync {
+        try execute(
+          """
+          INSERT INTO sync_state (source, next_skip, total, started_at, updated_at, finished_at)
+          VALUES ($1, $2::bigint, $3::bigint, $4, $5, $6)
+          ON CONFLICT (source) DO UPDATE SET next_skip = excluded.next_skip,
+            total = excluded.total, started_at = excluded.started_at,
+            updated_at = excluded.updated_at, finished_at = excluded.finished_at
+          """,
+          [
+            source.rawValue, String(state.nextSkip), state.total.map { String($0) },
+            StoredTime.text(state.startedAt), StoredTime.text(date),
+            state.finishedAt.map(StoredTime.text),
+          ])
+      }
+      return added
+    }
   }
 
   /// How many quotes the offline pool holds.

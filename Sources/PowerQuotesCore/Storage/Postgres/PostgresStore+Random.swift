@@ -26,35 +26,6 @@ extension PostgresStore {
     return rows.values.first.flatMap { Int64($0[0] ?? "") }
   }
 
-  /// Calls `body` with the id and quote text of each favorite that passes `filter`'s author
-  /// and tag, and could be of its length, in id order, a page of ids at a time.
-  ///
-  /// The length is only narrowed in SQL (by ``QuoteLength/minimumScalars``, as `length` counts
-  /// them in both stores); `body` decides.
-  public func forEachFavoriteText(
-    matching filter: FavoriteFilter,
-    _ body: (Int64, String) throws -> Void
-  ) throws {
-    guard let condition = Self.filter(matching: filter.author, tag: filter.tag, parameter: 4)
-    else { return }
-    let minimum = filter.length?.minimumScalars ?? 0
-    let sql = """
-      SELECT id, quote FROM favorite
-      WHERE id > $1::bigint AND length(quote) >= $2::bigint\(condition.sql)
-      ORDER BY id LIMIT $3::bigint
-      """
-    var last: Int64 = 0
-    while true {
-      let rows = try execute(
-        sql, [String(last), String(minimum), String(Self.pageSize)] + condition.parameters)
-      for row in rows.values {
-        last = Int64(row[0] ?? "") ?? last
-        try body(last, row[1] ?? "")
-      }
-      if rows.count < Self.pageSize { return }
-    }
-  }
-
   /// Calls `body` with the index (as ``poolQuote(at:)`` takes it) and text of each pool quote
   /// with at least `minimumScalars` scalars, in the order they were first seen.
   ///

@@ -18,7 +18,7 @@ extension PostgresStore {
   public func tag(id: Int64, with tags: [FavoriteTag], at date: Date) throws -> (
     favorite: Favorite, added: [FavoriteTag]
   ) {
-    try changeTags(.tag, id: id, at: date, summary: QuoteDatabase.taggingSummary) {
+    try changeTags(.tag, id: id, at: date, facts: StoredChange.tagging) {
       var added: [FavoriteTag] = []
       for tag in Set(tags).sorted() {
         let rows = try execute(
@@ -41,7 +41,7 @@ extension PostgresStore {
   public func untag(id: Int64, tags: [FavoriteTag], at date: Date) throws -> (
     favorite: Favorite, removed: [FavoriteTag]
   ) {
-    try changeTags(.untag, id: id, at: date, summary: QuoteDatabase.untaggingSummary) {
+    try changeTags(.untag, id: id, at: date, facts: StoredChange.tagging) {
       var removed: [FavoriteTag] = []
       for tag in Set(tags).sorted() {
         let rows = try execute(
@@ -66,7 +66,7 @@ extension PostgresStore {
   /// Runs `change` on the favorite with `id` as one undoable change of `kind`, in a transaction
   /// of its own, and reads the favorite back.
   ///
-  /// The change takes its turn on `library_recording` first (``recordingChange(_:at:summary:_:)``),
+  /// The change takes its turn on `library_recording` first (``recordingChange(_:at:facts:_:)``),
   /// then locks the favorite's row, in the order every change takes them, so that a machine
   /// removing it meanwhile either waits or leaves this one to find it gone (noSuchFavorite, not
   /// a foreign key's error), and the `tags` column the trigger rewrites from `favorite_tag` never
@@ -75,10 +75,10 @@ extension PostgresStore {
     _ kind: LibraryChange.Kind,
     id: Int64,
     at date: Date,
-    summary: ((Favorite, [FavoriteTag])) -> String,
+    facts: ((Favorite, [FavoriteTag])) -> LibraryChange.Facts,
     _ change: () throws -> [FavoriteTag]
   ) throws -> (Favorite, [FavoriteTag]) {
-    try writeChange(kind, at: date, summary: summary) {
+    try writeChange(kind, at: date, facts: facts) {
       let locked = try execute(
         "SELECT 1 FROM favorite WHERE id = $1::bigint FOR UPDATE", [String(id)])
       guard locked.count > 0 else { throw StorageError.noSuchFavorite(id: id) }

@@ -9,7 +9,7 @@ extension PostgresStore {
   ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)`` for the first id that is not a favorite.
   public func trashFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
-    try writeChange(.remove, at: date, summary: QuoteDatabase.removalSummary) {
+    try writeChange(.remove, at: date, facts: StoredChange.favorites) {
       var removed: [Favorite] = []
       for id in ids where !removed.contains(where: { $0.id == id }) {
         let rows = try execute(
@@ -37,7 +37,7 @@ extension PostgresStore {
   ///   hold, and ``StorageError/duplicateFavorite(id:)`` when an equal favorite was saved
   ///   meanwhile.
   public func restoreFavorites(ids: [Int64], at date: Date) throws -> [Favorite] {
-    try writeChange(.restore, at: date, summary: QuoteDatabase.restoreSummary) {
+    try writeChange(.restore, at: date, facts: StoredChange.favorites) {
       var restored: [Favorite] = []
       for id in ids where !restored.contains(where: { $0.id == id }) {
         // One statement: the trash row leaves, and the favorite comes back unless the unique

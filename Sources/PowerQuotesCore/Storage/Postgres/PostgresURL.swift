@@ -47,7 +47,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible,
   public init(parsing text: String, environment: [String: String] = [:]) throws {
     guard let schemeEnd = text.range(of: "://"),
       ["postgres", "postgresql"].contains(text[..<schemeEnd.lowerBound].lowercased())
-    else { throw PostgresError.invalidURL(reason: "it does not start with postgres://") }
+    else { throw PostgresError.invalidURL(reason: .notPostgres) }
     var rest = text[schemeEnd.upperBound...]
     if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
     var query: Substring = ""
@@ -61,16 +61,16 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible,
       rest = rest[rest.index(after: at)...]
       let colon = userInfo.firstIndex(of: ":")
       let userPart = colon.map { userInfo[..<$0] } ?? userInfo
-      user = Self.nonEmpty(try Self.decoded(userPart, part: "user name"))
+      user = Self.nonEmpty(try Self.decoded(userPart, part: .userName))
       if let colon {
-        password = try Self.decoded(userInfo[userInfo.index(after: colon)...], part: "password")
+        password = try Self.decoded(userInfo[userInfo.index(after: colon)...], part: .password)
       }
     }
     let slash = rest.firstIndex(of: "/")
     let hostAndPort = slash.map { rest[..<$0] } ?? rest
     if let slash {
       database = Self.nonEmpty(
-        try Self.decoded(rest[rest.index(after: slash)...], part: "database name"))
+        try Self.decoded(rest[rest.index(after: slash)...], part: .databaseName))
     }
     (host, port) = try Self.hostAndPort(hostAndPort)
     try readParameters(query)
@@ -136,13 +136,14 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible,
   private mutating func readParameters(_ query: Substring) throws {
     for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
       let equals = pair.firstIndex(of: "=")
-      let name = try Self.decoded(equals.map { pair[..<$0] } ?? pair, part: "parameter name")
-      let value = try equals.map { try Self.decoded(pair[pair.index(after: $0)...], part: name) }
+      let name = try Self.decoded(equals.map { pair[..<$0] } ?? pair, part: .parameterName)
+      let value = try equals.map {
+        try Self.decoded(pair[pair.index(after: $0)...], part: .parameter(name))
+      }
       switch name {
       case "sslmode":
         guard let value, let mode = SSLMode(rawValue: value) else {
-          throw PostgresError.invalidURL(
-            reason: "sslmode must be disable, require or verify-full")
+          throw PostgresError.invalidURL(reason: .sslMode)
         }
         sslMode = mode
       case "sslrootcert":
@@ -152,9 +153,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible,
       case "user":
         user = Self.nonEmpty(value)
       default:
-        throw PostgresError.invalidURL(
-          reason: "the parameter \(UntrustedText.sanitized(String(name.prefix(40)))) is not "
-            + "supported (only sslmode, sslrootcert, user and password are)")
+        throw PostgresError.invalidURL(reason: .unsupportedParameter(name))
       }
     }
   }
@@ -164,13 +163,13 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible,
     var portText: Substring?
     if text.hasPrefix("[") {
       guard let close = text.firstIndex(of: "]") else {
-        throw PostgresError.invalidURL(reason: "an IPv6 address lacks its closing ]")
+        throw PostgresError.invalidURL(reason: .unclosedIPv6)
       }
       hostText = text[text.index(after: text.startIndex)..<close]
       let after = text[text.index(after: close)...]
       if !after.isEmpty {
         guard after.hasPrefix(":") else {
-          throw PostgresError.invalidURL(reason: "an IPv6 address is followed by neither : nor /")
+          throw PostgresError.invalidURL(reason: .afterIPv6)
         }
         portText = after.dropFirst()
       }
@@ -179,23 +178,25 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible,
       portText = text[text.index(after: colon)...]
     }
     if hostText.contains(",") {
-      throw PostgresError.invalidURL(reason: "several hosts are not supported; name one")
+      throw PostgresError.invalidURL(reason: .severalHosts)
     }
     var port = 5432
     if let portText, !portText.isEmpty {
       // The port is not quoted back: a URL mistyped around its password could put part of the
       // password there.
       guard portText.allSatisfy(\.isASCII), let number = Int(portText), (1...65_535) ~= number
-      else { throw PostgresError.invalidURL(reason: "the port must be a number from 1 to 65535") }
+      else { throw PostgresError.invalidURL(reason: .port) }
       port = number
     }
-    return (nonEmpty(try decoded(hostText, part: "host")), port)
+    return (nonEmpty(try decoded(hostText, part: .host)), port)
   }
 
-  private static func decoded(_ text: Substring, part: String) throws -> String {
+  private static func decoded(
+    _ text: Substring, part: PostgresError.URLPart
+  ) throws -> String {
     guard text.contains("%") else { return String(text) }
     guard let decoded = String(text).removingPercentEncoding else {
-      throw PostgresError.invalidURL(reason: "the \(part) has a broken %-escape")
+      throw PostgresError.invalidURL(reason: .brokenEscape(part))
     }
     return decoded
   }
