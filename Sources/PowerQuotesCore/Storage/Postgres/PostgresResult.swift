@@ -46,9 +46,24 @@ final class PostgresResult {
     (0..<columnCount).map { text(row, $0) }
   }
 
-  /// The value at `row`, `column` as a whole number (the server's text of a `bigint`, short
-  /// enough to be a `String` without allocating); nil for NULL or anything else.
+  /// The value at `row`, `column` as a whole number (the server's text of a `bigint`: an
+  /// optional minus and digits), read from its bytes; nil for NULL or anything else.
   func integer(_ row: Int, _ column: Int) -> Int64? {
-    text(row, column).flatMap { Int64($0) }
+    guard let bytes = bytes(row, column) else { return nil }
+    let negative = bytes.first == UInt8(ascii: "-")
+    let digits = UnsafeBufferPointer(rebasing: bytes[(negative ? 1 : 0)...])
+    guard !digits.isEmpty else { return nil }
+    // Counted down from zero, so that Int64.min reads too.
+    var value: Int64 = 0
+    for byte in digits {
+      guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+      let (times, overflowed) = value.multipliedReportingOverflow(by: 10)
+      let (next, alsoOverflowed) = times.subtractingReportingOverflow(
+        Int64(byte &- UInt8(ascii: "0")))
+      guard !overflowed, !alsoOverflowed else { return nil }
+      value = next
+    }
+    if negative { return value }
+    return value == .min ? nil : -value
   }
 }

@@ -113,10 +113,8 @@ extension PostgresStore: FavoriteStore {
     while left > 0 {
       let page = min(left, Self.pageSize)
       let result = try query(sql, [String(last), String(page)] + filter.parameters)
-      for row in 0..<result.rowCount {
-        try body(result, row)
-        last = result.integer(row, 0) ?? last
-      }
+      for row in 0..<result.rowCount { try body(result, row) }
+      last = result.integer(result.rowCount - 1, 0) ?? last
       left -= result.rowCount
       if result.rowCount < page { return }
     }
