@@ -568,6 +568,8 @@ if stores:
         mine, theirs = median(name, "powerquotes"), median(name, "reference")
         cpu_ratio = cpu(name, "powerquotes") / max(cpu(name, "reference"), 1e-4)
         print(f"| {label} | {ms(mine)} | {ms(theirs)} | {mine / theirs:.1f}x | {cpu_ratio:.1f}x |")
+    print()
+    print("Each runs `powerquotes ARGUMENTS --database PG-URL` against `... --database DB`.")
 else:
     print("PostgreSQL's server is not installed (initdb): no PostgreSQL table.")
 print()
