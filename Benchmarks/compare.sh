@@ -29,7 +29,11 @@
 #   4. Serves the quotes on 127.0.0.1 (a free port) as DummyJSON does (`/quotes/random`,
 #      `/quotes?limit=&skip=`, `Content-Type: application/json; charset=utf-8`) with a small
 #      python3 http.server, started and stopped by this script. Nothing leaves loopback.
-#   5. Runs each pair in one `hyperfine -N -w 3` run (powerquotes first, the reference second,
+#   5. When PostgreSQL's server is installed (initdb, as Scripts/postgres-test-server.sh finds
+#      it), starts a throwaway one on 127.0.0.1 with that script, imports the same quotes.json
+#      into it, and times list, find, search and stats on it against the same commands on the
+#      SQLite file; without it, that table is skipped with a line saying so.
+#   6. Runs each pair in one `hyperfine -N -w 3` run (powerquotes first, the reference second,
 #      output into a pipe), the imports with `--prepare` deleting the database, and each command
 #      once more under `/usr/bin/time -f %M` for its peak RSS; then prints medians and ratios
 #      (powerquotes / reference; below 1x powerquotes is faster), and the ratio of mean CPU time
@@ -120,8 +124,10 @@ else
   work=$(mktemp -d)
 fi
 server_pid=""
+postgres_dir=""
 cleanup() {
   if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi
+  if [ -n "$postgres_dir" ]; then "$repo/Scripts/postgres-test-server.sh" stop "$postgres_dir"; fi
   if [ -z "$keep" ]; then rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -330,6 +336,7 @@ runnable() {
   r=$(q "$api") && s=${s//@API@/"$r"}
   r=$(q "$fortune_bin") && s=${s//@FORTUNE@/"$r"}
   r=$(q "$work/stats.sql") && s=${s//@STATS@/"$r"}
+  r=$(q "$postgres_url") && s=${s//@PG@/"$r"}
   printf '%s' "$s"
 }
 readable() {
@@ -341,6 +348,7 @@ readable() {
   s=${s//@API@/API}
   s=${s//@FORTUNE@/fortune}
   s=${s//@STATS@/STATS.sql}
+  s=${s//@PG@/PG-URL}
   printf '%s' "$s"
 }
 
@@ -355,6 +363,18 @@ compare() {
     --export-json "$work/results/$n.json" -n powerquotes "$mine" -n reference "$theirs" >&2
   printf 'pair\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$n.json" "$(peak_rss "$mine")" \
     "$(peak_rss "$theirs")" "$(readable "$3")" "$(readable "$4")" >>"$manifest"
+}
+
+# compare_stores LABEL ARGUMENTS: powerquotes ARGUMENTS on PostgreSQL, then on the SQLite file.
+compare_stores() {
+  n=$((n + 1))
+  local on_postgres on_sqlite
+  on_postgres=$(runnable "@PQ@ $2 --database @PG@")
+  on_sqlite=$(runnable "@PQ@ $2 --database @DB@")
+  note "powerquotes $2 on PostgreSQL vs SQLite"
+  hyperfine -N "${read_opts[@]}" --output=pipe --style=basic \
+    --export-json "$work/results/$n.json" -n powerquotes "$on_postgres" -n reference "$on_sqlite" >&2
+  printf 'stores\t%s\t%s\n' "$1" "$n.json" >>"$manifest"
 }
 
 # measure_import LABEL FILE
@@ -430,6 +450,30 @@ measure_import "JSON (\`[{\"quote\", \"author\"}]\`)" "$work/quotes.json"
 measure_import 'CSV (`quote,author`)' "$work/quotes.csv"
 measure_import 'fortune' "$work/quotes.fortune"
 
+# The same library on PostgreSQL, on a throwaway server (its own folder, loopback only).
+postgres_url=""
+if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  note "starting a throwaway PostgreSQL server; powerquotes fav import quotes.json into it"
+  postgres_env=$("$repo/Scripts/postgres-test-server.sh" start)
+  postgres_dir=$(printf '%s\n' "$postgres_env" | sed -n 's/^export POWERQUOTES_TEST_POSTGRES_DIR=//p')
+  postgres_url=$(printf '%s\n' "$postgres_env" | sed -n 's/^export POWERQUOTES_TEST_POSTGRES_URL=//p')
+  "$pq" fav import "$work/quotes.json" --database "$postgres_url" >/dev/null
+  # What autovacuum does a minute after an import, done now: the table's statistics and
+  # visibility map, so that every run meets the table as a library in use has it.
+  if command -v psql >/dev/null; then psql -q "$postgres_url" -c 'VACUUM ANALYZE' >/dev/null; fi
+  compare_stores '`fav list` into a pipe' 'fav list'
+  compare_stores '`fav list --format json`' 'fav list --format json'
+  compare_stores "\`fav find love\` ($(printf '%s' "$found" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta') hits)" \
+    'fav find love'
+  compare_stores "\`fav search umar\` ($(printf '%s' "$hits" | sed ':a;s/\B[0-9]\{3\}\>/,&/;ta') hits)" \
+    'fav search umar'
+  compare_stores '`fav stats`' 'fav stats'
+  echo "postgres=$(psql -At "$postgres_url" -c 'SHOW server_version' 2>/dev/null || echo '?')" \
+    >"$work/results/postgres.txt"
+else
+  echo "postgres=" >"$work/results/postgres.txt"
+fi
+
 finished=$(date +%s)
 load_after=$(cut -d ' ' -f 1-3 /proc/loadavg)
 
@@ -472,10 +516,11 @@ def ms(seconds):
 def mb(kib):
     return f"{int(kib) / 1024:.1f} MiB"
 
-pairs, imports = [], []
+pairs, imports, stores = [], [], []
 for line in open(f"{folder}/manifest.tsv", encoding="utf-8"):
     kind, *fields = line.rstrip("\n").split("\t")
-    (pairs if kind == "pair" else imports).append(fields)
+    {"pair": pairs, "import": imports, "stores": stores}[kind].append(fields)
+postgres = open(f"{folder}/postgres.txt").read().strip().split("=", 1)[1]
 
 print(f"Machine: {about['machine']}; load average {about['load']}.")
 print(f"Binary: {about['binary']}.")
@@ -509,6 +554,24 @@ for label, size, name, rss, imported in imports:
         f"| {seconds:.2f} s ({cpu(name, 'powerquotes'):.2f} s) "
         f"| {int(imported) / seconds:,.0f} | {mb(rss)} |"
     )
+print()
+if stores:
+    print(
+        f"The same library on PostgreSQL {postgres} (a throwaway server on loopback, TCP with a "
+        f"password and TLS, imported from the same quotes.json) against the SQLite file; the "
+        f"CPU ratio is powerquotes' own, without the server's:"
+    )
+    print()
+    print("| command | PostgreSQL | SQLite | ratio | CPU ratio |")
+    print("|---|---|---|---|---|")
+    for label, name in stores:
+        mine, theirs = median(name, "powerquotes"), median(name, "reference")
+        cpu_ratio = cpu(name, "powerquotes") / max(cpu(name, "reference"), 1e-4)
+        print(f"| {label} | {ms(mine)} | {ms(theirs)} | {mine / theirs:.1f}x | {cpu_ratio:.1f}x |")
+    print()
+    print("Each runs `powerquotes ARGUMENTS --database PG-URL` against `... --database DB`.")
+else:
+    print("PostgreSQL's server is not installed (initdb): no PostgreSQL table.")
 print()
 print("| peak RSS | powerquotes | reference |")
 print("|---|---|---|")

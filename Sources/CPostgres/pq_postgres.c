@@ -373,23 +373,38 @@ pq_pg_outcome pq_pg_exec(pq_pg *pg, const char *sql, int count, const char *cons
   return failed ? PQ_PG_STATEMENT_FAILED : PQ_PG_OK;
 }
 
-int pq_pg_rows(const pq_pg *pg) { return pg->result ? pq.ntuples(pg->result) : 0; }
+pq_pg_result *pq_pg_take_result(pq_pg *pg) {
+  PGresult *result = pg->result;
+  pg->result = NULL;
+  return (pq_pg_result *)result;
+}
 
-int pq_pg_columns(const pq_pg *pg) { return pg->result ? pq.nfields(pg->result) : 0; }
+void pq_pg_result_free(pq_pg_result *result) {
+  if (result != NULL) pq.clear((PGresult *)result);
+}
 
-const char *pq_pg_column_name(const pq_pg *pg, int column) {
-  const char *name = pg->result ? pq.fname(pg->result, column) : NULL;
+int pq_pg_result_rows(const pq_pg_result *result) {
+  return result ? pq.ntuples((const PGresult *)result) : 0;
+}
+
+int pq_pg_result_columns(const pq_pg_result *result) {
+  return result ? pq.nfields((const PGresult *)result) : 0;
+}
+
+const char *pq_pg_result_column_name(const pq_pg_result *result, int column) {
+  const char *name = result ? pq.fname((const PGresult *)result, column) : NULL;
   return name ? name : "";
 }
 
-const char *pq_pg_value(const pq_pg *pg, int row, int column, size_t *length) {
+const char *pq_pg_result_value(const pq_pg_result *result, int row, int column, size_t *length) {
+  const PGresult *res = (const PGresult *)result;
   *length = 0;
-  if (pg->result == NULL || row < 0 || column < 0 || row >= pq.ntuples(pg->result) ||
-      column >= pq.nfields(pg->result) || pq.getisnull(pg->result, row, column)) {
+  if (res == NULL || row < 0 || column < 0 || row >= pq.ntuples(res) ||
+      column >= pq.nfields(res) || pq.getisnull(res, row, column)) {
     return NULL;
   }
-  *length = (size_t)pq.getlength(pg->result, row, column);
-  return pq.getvalue(pg->result, row, column);
+  *length = (size_t)pq.getlength(res, row, column);
+  return pq.getvalue(res, row, column);
 }
 
 long pq_pg_affected_rows(const pq_pg *pg) {

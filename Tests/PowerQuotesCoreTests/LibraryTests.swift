@@ -262,7 +262,7 @@ struct LibraryDatabaseTests {
   }
 
   @Test(
-    "find ranks by bm25: the favorite where the words weigh most comes first",
+    "find ranks best first (bm25; ts_rank_cd on PostgreSQL): a word said most, first",
     arguments: StoreFactory.all)
   func ranking(store: StoreFactory) throws {
     let database = try library(store)

@@ -60,13 +60,22 @@ void pq_pg_cancel(pq_pg *pg);
 /// a waiting task's cancellation, which only that thread can see). NULL for none.
 void pq_pg_stop_when(pq_pg *pg, int (*stop)(void));
 
-/// Rows and columns of the last statement's result (0 when it returned none).
-int pq_pg_rows(const pq_pg *pg);
-int pq_pg_columns(const pq_pg *pg);
+/// A statement's result, taken from its connection (pq_pg_take_result): its rows stay readable,
+/// in place, until pq_pg_result_free, whatever the connection runs meanwhile.
+typedef struct pq_pg_result pq_pg_result;
+
+/// The last statement's result, now the caller's to free; NULL when it returned none. Read how
+/// many rows it touched (pq_pg_affected_rows) before taking it.
+pq_pg_result *pq_pg_take_result(pq_pg *pg);
+void pq_pg_result_free(pq_pg_result *result);
+
+/// Rows and columns of a result.
+int pq_pg_result_rows(const pq_pg_result *result);
+int pq_pg_result_columns(const pq_pg_result *result);
 /// A column's name.
-const char *pq_pg_column_name(const pq_pg *pg, int column);
+const char *pq_pg_result_column_name(const pq_pg_result *result, int column);
 /// A value in text format, NUL-terminated, with its length in bytes; NULL for SQL NULL.
-const char *pq_pg_value(const pq_pg *pg, int row, int column, size_t *length);
+const char *pq_pg_result_value(const pq_pg_result *result, int row, int column, size_t *length);
 /// How many rows an INSERT, UPDATE or DELETE touched; 0 for other statements.
 long pq_pg_affected_rows(const pq_pg *pg);
 

@@ -17,6 +17,24 @@ struct PostgresConnectionTests {
     #expect(connection.isOpen)
   }
 
+  @Test("A result read in place: its bytes, and whole numbers read from them")
+  func readsAResultInPlace() throws {
+    let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 10)
+    let result = try connection.query(
+      "SELECT n, n::text || 'x' AS word FROM (VALUES ($1::bigint), (0), (-42), "
+        + "(9223372036854775807), (-9223372036854775808), (NULL)) AS v (n)",
+      ["7"])
+    // The connection runs other statements meanwhile: the result is its own.
+    try connection.execute("SELECT 1")
+    #expect(result.rowCount == 6 && result.columnNames == ["n", "word"])
+    #expect(
+      (0..<6).map { result.integer($0, 0) }
+        == [7, 0, -42, .max, .min, nil])
+    #expect(result.integer(0, 1) == nil && result.integer(5, 1) == nil)
+    #expect(result.bytes(2, 1).map { Array($0) } == Array("-42x".utf8))
+    #expect(result.bytes(5, 0) == nil && result.text(1, 1) == "0x")
+  }
+
   @Test func runsScriptsAndCountsChangedRows() throws {
     let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 10)
     try connection.executeScript(

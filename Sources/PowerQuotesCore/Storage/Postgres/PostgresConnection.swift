@@ -70,12 +70,31 @@ public final class PostgresConnection: @unchecked Sendable {
   public func execute(
     _ sql: String, _ parameters: [String?] = [], timeout: TimeInterval? = nil
   ) throws -> PostgresRows {
+    let (result, affectedRows) = try run(sql, parameters, timeout: timeout)
+    return PostgresRows(
+      columns: result.columnNames, values: (0..<result.rowCount).map(result.values),
+      affectedRows: affectedRows)
+  }
+
+  /// Runs one statement (as ``execute(_:_:timeout:)``) and returns its result as libpq holds
+  /// it, to be read in place.
+  func query(
+    _ sql: String, _ parameters: [String?] = [], timeout: TimeInterval? = nil
+  ) throws -> PostgresResult {
+    try run(sql, parameters, timeout: timeout).result
+  }
+
+  /// Runs one statement; its result, taken from the connection, and how many rows it changed.
+  private func run(
+    _ sql: String, _ parameters: [String?], timeout: TimeInterval?
+  ) throws -> (result: PostgresResult, affectedRows: Int) {
     try lock.withLock {
       let outcome = Self.withOptionalCStrings(parameters) { values in
         pq_pg_exec(handle, sql, Int32(parameters.count), values, wait(timeout))
       }
       try check(outcome, timeout: timeout)
-      return rows()
+      let affectedRows = Int(pq_pg_affected_rows(handle))
+      return (PostgresResult(taking: pq_pg_take_result(handle)), affectedRows)
     }
   }
 
@@ -97,28 +116,7 @@ public final class PostgresConnection: @unchecked Sendable {
     Self.milliseconds(timeout ?? self.timeout + 1)
   }
 
-  // MARK: - Results and errors
-
-  private func rows() -> PostgresRows {
-    let columnCount = Int(pq_pg_columns(handle))
-    let names = (0..<columnCount).map { String(cString: pq_pg_column_name(handle, Int32($0))) }
-    let rowCount = Int(pq_pg_rows(handle))
-    var values: [[String?]] = []
-    values.reserveCapacity(rowCount)
-    for row in 0..<rowCount {
-      values.append(
-        (0..<columnCount).map { column in
-          var length = 0
-          guard let bytes = pq_pg_value(handle, Int32(row), Int32(column), &length) else {
-            return nil
-          }
-          return String(
-            decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
-        })
-    }
-    return PostgresRows(
-      columns: names, values: values, affectedRows: Int(pq_pg_affected_rows(handle)))
-  }
+  // MARK: - Errors
 
   private func check(_ outcome: pq_pg_outcome, timeout: TimeInterval?) throws {
     switch outcome {

@@ -6,7 +6,7 @@ extension PostgresStore: FavoriteStore {
 
   /// How many favorites one statement of a listing reads: libpq holds a whole result in
   /// memory, so a long list goes by pages of ids.
-  static let pageSize = 2000
+  static let pageSize = 5000
 
   /// The INSERT of one favorite, returning it.
   ///
@@ -58,8 +58,6 @@ extension PostgresStore: FavoriteStore {
   }
 
   /// Calls `body` with each favorite above `afterID` in id order, a page of ids at a time.
-  ///
-  /// Paging by id rather than by offset stays correct when a favorite is removed between pages.
   public func forEachFavorite(
     matching authorText: String?,
     tag: FavoriteTag?,
@@ -67,22 +65,53 @@ extension PostgresStore: FavoriteStore {
     limit: Int?,
     _ body: (Favorite) throws -> Void
   ) throws {
+    try forEachListed(
+      matching: authorText, tag: tag, after: afterID, limit: limit, columns: Self.favoriteColumns
+    ) { try body(Self.favorite($0.values($1))) }
+  }
+
+  /// ``forEachFavorite(matching:tag:after:limit:_:)`` with each row's bytes lent as libpq
+  /// received them, and with `columns` ``FavoriteColumns/table`` only the columns a table
+  /// shows.
+  public func forEachFavoriteRow(
+    matching authorText: String?,
+    tag: FavoriteTag?,
+    after afterID: Int64,
+    limit: Int?,
+    columns: FavoriteColumns,
+    _ body: (FavoriteRow) throws -> Void
+  ) throws {
+    try forEachListed(
+      matching: authorText, tag: tag, after: afterID, limit: limit,
+      columns: Self.columnSQL(columns)
+    ) { try body(Self.favoriteRow($0, $1, columns: columns)) }
+  }
+
+  /// Calls `body` with each row of `columns` (the id first) of the favorites above `afterID`
+  /// that match, in id order, a page of ids at a time: libpq holds a whole result in memory.
+  ///
+  /// Paging by id rather than by offset stays correct when a favorite is removed between pages.
+  private func forEachListed(
+    matching authorText: String?,
+    tag: FavoriteTag?,
+    after afterID: Int64,
+    limit: Int?,
+    columns: String,
+    _ body: (PostgresResult, Int) throws -> Void
+  ) throws {
     guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 3) else { return }
     let sql =
-      "SELECT \(Self.favoriteColumns) FROM favorite WHERE id > $1::bigint\(filter.sql) "
+      "SELECT \(columns) FROM favorite WHERE id > $1::bigint\(filter.sql) "
       + "ORDER BY id LIMIT $2::bigint"
     var last = afterID
     var left = limit ?? Int.max
     while left > 0 {
       let page = min(left, Self.pageSize)
-      let rows = try execute(sql, [String(last), String(page)] + filter.parameters)
-      for row in rows.values {
-        let favorite = Self.favorite(row)
-        try body(favorite)
-        last = favorite.id
-      }
-      left -= rows.count
-      if rows.count < page { return }
+      let result = try query(sql, [String(last), String(page)] + filter.parameters)
+      for row in 0..<result.rowCount { try body(result, row) }
+      last = result.integer(result.rowCount - 1, 0) ?? last
+      left -= result.rowCount
+      if result.rowCount < page { return }
     }
   }
 
@@ -100,6 +129,18 @@ extension PostgresStore: FavoriteStore {
     return (Int(row?[0] ?? "") ?? 0, Int64(row?[1] ?? "") ?? 0)
   }
 
+  /// Each distinct author of every favorite, each found by one probe of `favorite_by_author`
+  /// after the last (a loose index scan), rather than by DISTINCT over every favorite.
+  static let everyAuthorSQL = """
+    WITH RECURSIVE next(author) AS (
+      (SELECT author COLLATE "C" FROM favorite ORDER BY author COLLATE "C" LIMIT 1)
+      UNION ALL
+      SELECT (SELECT f.author COLLATE "C" FROM favorite f
+        WHERE f.author COLLATE "C" > next.author ORDER BY f.author COLLATE "C" LIMIT 1)
+      FROM next WHERE next.author IS NOT NULL)
+    SELECT author FROM next WHERE author IS NOT NULL
+    """
+
   /// Calls `body` with each distinct author of the matching favorites, until it returns false.
   public func forEachFavoriteAuthor(
     matching authorText: String?,
@@ -107,8 +148,10 @@ extension PostgresStore: FavoriteStore {
     _ body: (String) throws -> Bool
   ) throws {
     guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else { return }
-    let rows = try execute(
-      "SELECT DISTINCT author FROM favorite WHERE true\(filter.sql)", filter.parameters)
+    let sql =
+      filter.sql.isEmpty
+      ? Self.everyAuthorSQL : "SELECT DISTINCT author FROM favorite WHERE true\(filter.sql)"
+    let rows = try execute(sql, filter.parameters)
     for row in rows.values {
       if try !body(row[0] ?? "") { break }
     }
@@ -128,6 +171,42 @@ extension PostgresStore: FavoriteStore {
     try execute(
       "SELECT \(Self.favoriteColumns) FROM favorite WHERE id = $1::bigint", [String(id)]
     ).values.first.map(Self.favorite)
+  }
+
+  /// The columns a favorite of `columns` is read from: ``favoriteColumns``, or the id, quote,
+  /// author and tags a table shows.
+  static func columnSQL(_ columns: FavoriteColumns) -> String {
+    switch columns {
+    case .all: favoriteColumns
+    case .table: "id, quote, author, tags"
+    }
+  }
+
+  /// Row `row` of `result`, a SELECT of ``columnSQL(_:)`` of `columns`, as its bytes; decoded
+  /// when a column is not of its kind (a `saved_at` that is not a stored time).
+  static func favoriteRow(
+    _ result: PostgresResult, _ row: Int, columns: FavoriteColumns
+  ) -> FavoriteRow {
+    let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    func text(_ column: Int) -> UnsafeBufferPointer<UInt8> { result.bytes(row, column) ?? none }
+    let id = result.integer(row, 0) ?? 0
+    switch columns {
+    case .table:
+      return .raw(
+        RawFavorite(
+          id: id, quote: text(1), author: text(2), source: none, sourceID: nil, savedAt: none,
+          note: none, tags: text(3)))
+    case .all:
+      let savedAt = text(5)
+      guard Timestamp.isStoredTime(savedAt) else {
+        return .decoded(favorite(result.values(row)))
+      }
+      return .raw(
+        RawFavorite(
+          id: id, quote: text(1), author: text(2), source: text(3),
+          sourceID: result.integer(row, 4).map { Int($0) }, savedAt: savedAt, note: text(6),
+          tags: text(7)))
+    }
   }
 
   /// The favorite in a row of ``favoriteColumns``.

@@ -1,62 +1,64 @@
 import Foundation
 
-/// `fav find` on PostgreSQL, with the answers of ``QuoteDatabase``'s FTS5 search: the `search`
-/// column of `Migrations/postgres/0005_notes_tags_search.sql` (quote, author, note and tags,
-/// through `unaccent`, indexed by GIN) finds the favorites, and ``SearchRanking`` ranks them by
-/// FTS5's bm25 and marks their matches as FTS5's `highlight` does.
+/// `fav find` on PostgreSQL, by the server's own text search: the `search` column of
+/// `Migrations/postgres/0005_notes_tags_search.sql` (quote, author, note and tags, through
+/// `unaccent`, indexed by GIN) finds the favorites, `ts_rank_cd` ranks them, and
+/// ``SearchHighlight`` marks their matches as FTS5's `highlight` does.
+///
+/// The favorites found are FTS5's; their order is near bm25's but not always the same: a term
+/// that occurs more often ranks higher and a longer favorite lower in both, but `ts_rank_cd`
+/// weighs every term alike where bm25 weighs rarer ones more, so hits of about equal worth may
+/// come in another order (README says so).
 extension PostgresStore {
-  /// How many favorites, at most, are read to learn the library's average length in words;
-  /// a larger library is sampled (by pages, the same ones each time for the same table).
-  static let averageLengthSample = 4000
-
-  /// Calls `body` with each favorite matching `query`, best match first (bm25 over quote,
-  /// author, note and tags; ties by id, as FTS5 orders them), one at a time; with `tag`, only
-  /// favorites that have it.
+  /// Calls `body` with each favorite matching `query`, best match first (ties by id), one at a
+  /// time; with `tag`, only favorites that have it.
   public func forEachSearchHit(
     _ query: SearchQuery,
     tag: FavoriteTag?,
     matches: Bool,
     _ body: (SearchHit) throws -> Void
   ) throws {
-    let ranking = SearchRanking(query)
-    var hits: [(favorite: Favorite, score: Double)] = []
-    try inTransaction {
-      // One snapshot for the hits and the numbers that rank them.
-      try execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-      let terms = try termQueries(query)
-      guard !terms.isEmpty else { return }
-      let each = terms.indices.map { "$\($0 + 1)::tsquery" }
-      let rows = try execute(
-        "SELECT \(Self.favoriteColumns) FROM favorite"
-          + Self.matching(terms: terms.count, tag: tag),
-        terms + (tag.map { [$0.name] } ?? []))
-      guard rows.count > 0 else { return }
-      let total = Int(try execute("SELECT count(*) FROM favorite").values.first?[0] ?? "") ?? 0
-      let inverse = try inverseFrequencies(each, terms, total: total)
-      let averageLength = try averageLength(total: total)
-      hits.reserveCapacity(rows.count)
-      for row in rows.values {
-        let favorite = Self.favorite(row)
-        let columns = [
-          favorite.quote.text, favorite.quote.author, favorite.note,
-          favorite.tags.joined(separator: " "),
-        ].map(SearchRanking.words)
-        hits.append(
-          (
-            favorite,
-            ranking.score(columns: columns, inverse: inverse, averageLength: averageLength)
-          ))
-      }
-    }
-    hits.sort { ($0.score, $1.favorite.id) > ($1.score, $0.favorite.id) }
-    for (favorite, _) in hits {
-      var hit = SearchHit(favorite: favorite)
-      if matches {
-        hit.quoteMatches = ranking.pieces(favorite.quote.text)
-        hit.authorMatches = ranking.pieces(favorite.quote.author)
+    let highlight = matches ? SearchHighlight(query) : nil
+    try forEachRanked(query, tag: tag, columns: Self.favoriteColumns) { result, row in
+      var hit = SearchHit(favorite: Self.favorite(result.values(row)))
+      if let highlight {
+        hit.quoteMatches = highlight.pieces(hit.favorite.quote.text)
+        hit.authorMatches = highlight.pieces(hit.favorite.quote.author)
       }
       try body(hit)
     }
+  }
+
+  /// The hits of ``forEachSearchHit(_:tag:matches:_:)`` in the same order, each row's bytes
+  /// lent as libpq received them, and only the `columns` asked for.
+  public func forEachSearchRow(
+    _ query: SearchQuery,
+    tag: FavoriteTag?,
+    columns: FavoriteColumns,
+    _ body: (FavoriteRow) throws -> Void
+  ) throws {
+    try forEachRanked(query, tag: tag, columns: Self.columnSQL(columns)) { result, row in
+      try body(Self.favoriteRow(result, row, columns: columns))
+    }
+  }
+
+  /// Calls `body` with each row of `columns` of the favorites matching `query` (and having
+  /// `tag`), best first: one statement, ranked by the server.
+  ///
+  /// `ts_rank_cd` of any term (`||`), normalized by the log of the favorite's length (1): of
+  /// the server's rankings the nearest to bm25's order; ranked by all terms at once (`&&`) a
+  /// favorite would count only the stretches holding every term.
+  private func forEachRanked(
+    _ query: SearchQuery, tag: FavoriteTag?, columns: String,
+    _ body: (PostgresResult, Int) throws -> Void
+  ) throws {
+    guard let search = Self.search(query, tag: tag) else { return }
+    let result = try self.query(
+      "SELECT \(columns) FROM favorite\(search.condition) "
+        + "ORDER BY ts_rank_cd(search, (SELECT \(search.terms.joined(separator: " || "))), 1) "
+        + "DESC, id",
+      search.parameters)
+    for row in 0..<result.rowCount { try body(result, row) }
   }
 
   /// The shape of the list of favorites that match `query` (and have `tag`), without ranking
@@ -68,12 +70,10 @@ extension PostgresStore {
     authorWidth: (String) -> Int
   ) throws -> FavoriteListShape {
     var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
-    let terms = try termQueries(query)
-    guard !terms.isEmpty else { return shape }
+    guard let search = Self.search(query, tag: tag) else { return shape }
     let rows = try execute(
-      "SELECT author, count(*), max(id) FROM favorite"
-        + "\(Self.matching(terms: terms.count, tag: tag)) GROUP BY author",
-      terms + (tag.map { [$0.name] } ?? []))
+      "SELECT author, count(*), max(id) FROM favorite\(search.condition) GROUP BY author",
+      search.parameters)
     for row in rows.values {
       shape.count += Int(row[1] ?? "") ?? 0
       shape.largestID = max(shape.largestID, Int64(row[2] ?? "") ?? 0)
@@ -84,91 +84,52 @@ extension PostgresStore {
     return shape
   }
 
-  /// Each term of `query` as a text-search query, in the server's own writing of one (which it
-  /// reads again as it is); none when no term has a word.
-  ///
-  /// One column per term, here and in ``inverseFrequencies(_:_:total:)``: a query has at most
-  /// ``SearchQuery/maxWords`` terms, well under the server's 1,664 columns of a target list.
+  /// The search for `query` among favorites with `tag`: each term as a text-search query, the
+  /// WHERE clause keeping the favorites that match every term, and their parameters; nil when
+  /// no term has a word.
   ///
   /// The user's words reach the server only as parameters, and each term becomes a query
   /// through functions that read any text (`phraseto_tsquery`, and `to_tsquery` of a lexeme
-  /// quoted on the server for a prefix), so no query is ever an SQL error. Made once, the
-  /// queries are then constants for the statements that compare every favorite with them,
-  /// rather than a call of `unaccent` for each.
-  private func termQueries(_ query: SearchQuery) throws -> [String?] {
+  /// quoted on the server for a prefix), so no query is ever an SQL error. Each use of the
+  /// terms is a subquery of its own, which the server computes once for the statement rather
+  /// than a call of `unaccent` for each favorite.
+  private static func search(
+    _ query: SearchQuery, tag: FavoriteTag?
+  ) -> (terms: [String], condition: String, parameters: [String?])? {
     var parameters: [String?] = []
     func parameter(_ value: String) -> String {
       parameters.append(value)
       return "$\(parameters.count)"
     }
-    var termQueries: [String] = []
+    var terms: [String] = []
     for term in query.terms {
-      let words = SearchRanking.runs(term.text).map { String(term.text[$0]) }
+      let words = SearchHighlight.runs(term.text).map { String(term.text[$0]) }
       guard let last = words.last else { continue }
       if term.isPrefix {
         let head = parameter(words.dropLast().joined(separator: " "))
         let prefix = parameter(last)
-        termQueries.append(
+        terms.append(
           "tsquery_phrase(phraseto_tsquery('simple', unaccent(\(head))), "
             + "to_tsquery('simple', '''' || replace(replace(unaccent(\(prefix)), '\\', '\\\\'), "
             + "'''', '''''') || ''':*'))")
       } else {
         // The words as FTS5 splits them ("well-known" is "well known"), or the text as the
-        // server's parser reads it (which keeps "3.14" whole).
-        termQueries.append(
-          "(phraseto_tsquery('simple', unaccent(\(parameter(words.joined(separator: " "))))) || "
-            + "phraseto_tsquery('simple', unaccent(\(parameter(term.text)))))")
+        // server's parser reads it (which keeps "3.14" whole); once when they are the same, as
+        // the server would compare every hit with both.
+        let spaced = words.joined(separator: " ")
+        let phrase = "phraseto_tsquery('simple', unaccent(\(parameter(spaced))))"
+        terms.append(
+          spaced == term.text
+            ? phrase
+            : "(\(phrase) || phraseto_tsquery('simple', unaccent(\(parameter(term.text)))))")
       }
     }
-    guard !termQueries.isEmpty else { return [] }
-    return try execute(
-      "SELECT " + termQueries.map { "(\($0))::text" }.joined(separator: ", "), parameters
-    ).values.first ?? []
-  }
-
-  /// The WHERE clause keeping the favorites that match every one of `terms` queries (given as
-  /// parameters `$1`...) and, with `tag`, have the tag given after them.
-  private static func matching(terms: Int, tag: FavoriteTag?) -> String {
-    let each = (1...terms).map { "$\($0)::tsquery" }.joined(separator: " && ")
-    return " WHERE search @@ (\(each))"
-      + (tag == nil ? "" : tagCondition(parameter: terms + 1))
-  }
-
-  /// FTS5's inverse document frequency of each term, from how many of the `total` favorites
-  /// match it alone (counted in one pass over those that match any).
-  ///
-  /// With one term it weighs every favorite alike and orders nothing: it is not counted.
-  private func inverseFrequencies(
-    _ termQueries: [String], _ parameters: [String?], total: Int
-  ) throws -> [Double] {
-    guard termQueries.count > 1 else { return [1] }
-    let counts = termQueries.map { "count(*) FILTER (WHERE search @@ \($0))" }
-    let row =
-      try execute(
-        "SELECT \(counts.joined(separator: ", ")) FROM favorite "
-          + "WHERE search @@ (\(termQueries.joined(separator: " || ")))",
-        parameters
-      ).values.first ?? []
-    return SearchRanking.inverseFrequencies(rows: total, hits: row.map { Int($0 ?? "") ?? 0 })
-  }
-
-  /// The library's average number of words per favorite (quote, author, note and tags), as
-  /// FTS5 keeps it: counted over all `total` favorites up to ``averageLengthSample`` of them,
-  /// else over a sample of that size.
-  private func averageLength(total: Int) throws -> Double {
-    guard total > 0 else { return 1 }
-    let sample =
-      total <= Self.averageLengthSample
-      ? ""
-      : " TABLESAMPLE SYSTEM ($1::float8) REPEATABLE (0)"
-    let percent = 100 * Double(Self.averageLengthSample) / Double(total)
-    let rows = try execute(
-      "SELECT quote, author, note, tags FROM favorite\(sample)",
-      sample.isEmpty ? [] : [String(percent)])
-    var words = 0
-    for row in rows.values {
-      for column in row { words += SearchRanking.wordCount(column ?? "") }
+    guard !terms.isEmpty else { return nil }
+    var condition = " WHERE search @@ (SELECT \(terms.joined(separator: " && ")))"
+    if let tag {
+      parameters.append(tag.name)
+      condition += tagCondition(parameter: parameters.count)
     }
-    return rows.count > 0 && words > 0 ? Double(words) / Double(rows.count) : 1
+    return (terms, condition, parameters)
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// ``QuoteStore`` with the behaviour of ``QuoteDatabase``, for one library on several machines.
 ///
 /// This file connects and migrates; the intent methods are in `PostgresStore+Favorites.swift`,
-/// `+Import`, `+Pool`, `+Sync`, `+Tags`, `+Search` (`fav find`, ranked by ``SearchRanking``),
+/// `+Import`, `+Pool`, `+Sync`, `+Tags`, `+Search` (`fav find`, ranked by the server, marked by ``SearchHighlight``),
 /// `+Random`, `+Stats`, `+Trash`, `+Edit` and `+Changes` (the undo history). As in
 /// SQLite the schema decides what is a duplicate (the UNIQUE index `favorite_by_key` of
 /// `Migrations/postgres/0001_initial.sql`), and times are kept as the same UTC text
@@ -54,6 +54,11 @@ public final class PostgresStore: Sendable {
   @discardableResult
   package func execute(_ sql: String, _ parameters: [String?] = []) throws -> PostgresRows {
     try lock.withLock { try connection.execute(sql, parameters) }
+  }
+
+  /// Runs one statement, with the store to itself, and returns its result to be read in place.
+  func query(_ sql: String, _ parameters: [String?] = []) throws -> PostgresResult {
+    try lock.withLock { try connection.query(sql, parameters) }
   }
 
   /// Runs `sql`, statements separated by semicolons and without parameters, in one round trip.

@@ -1,37 +1,24 @@
 import Foundation
 
-/// `fav find`'s ranking and highlighting for a store without FTS5: SQLite's bm25 and
-/// `highlight`, computed in Swift over the favorites the store found.
+/// `fav find`'s marks for a store without FTS5: where a hit's quote and author match, as
+/// SQLite's `highlight` marks them.
 ///
 /// Words are read as FTS5's `unicode61 remove_diacritics 2` tokenizer reads them, near enough:
 /// runs of letters and digits, without case or diacritics (``QuoteKey/searchFolded(_:)``). Each
-/// term of the query is a phrase whose last word may be a prefix, and a favorite's score is
-/// FTS5's bm25 with its defaults (k1 = 1.2, b = 0.75, every column weighing 1) over its quote,
-/// author, note and tags.
-struct SearchRanking {
-  /// FTS5's bm25 parameters.
-  static let k1 = 1.2
-  static let b = 0.75
-
+/// term of the query is a phrase whose last word may be a prefix.
+struct SearchHighlight {
   /// Each term's folded words, and whether its last word is a prefix.
   let phrases: [(words: [Substring], isPrefix: Bool)]
 
-  /// The ranking of `query`'s terms.
+  /// The marks of `query`'s terms.
   init(_ query: SearchQuery) {
     phrases = query.terms.map { term in (Self.words(term.text), term.isPrefix) }
   }
 
-  /// The words of `text` as the ranking compares them (by their bytes, as FTS5 does).
+  /// The words of `text` as the marks compare them (by their bytes, as FTS5 does).
   static func words(_ text: String) -> [Substring] {
     // The folded words are one ASCII space apart: split the bytes, not the characters.
     QuoteKey.searchFolded(text).utf8.split(separator: UInt8(ascii: " ")).map { Substring($0) }
-  }
-
-  /// How many words `text` has, as ``words(_:)`` cuts them.
-  static func wordCount(_ text: String) -> Int {
-    let folded = QuoteKey.searchFolded(text)
-    guard !folded.isEmpty else { return 0 }
-    return folded.utf8.reduce(1) { $1 == UInt8(ascii: " ") ? $0 + 1 : $0 }
   }
 
   /// The runs of word characters in `text` (letters, digits and the marks on them), as typed:
@@ -52,44 +39,6 @@ struct SearchRanking {
     }
     if let first = start { runs.append(first..<text.endIndex) }
     return runs
-  }
-
-  /// How many times each phrase occurs in `words` (one column's words).
-  func instanceCounts(in words: [Substring]) -> [Int] {
-    phrases.map { phrase in instances(of: phrase, in: words).count }
-  }
-
-  /// FTS5's bm25 of a favorite whose columns hold `columns`' words, given, for each phrase, the
-  /// favorites in the whole library that match it (`inverse`, see ``inverseFrequencies(rows:hits:)``)
-  /// and the library's average number of words per favorite; higher is better.
-  func score(columns: [[Substring]], inverse: [Double], averageLength: Double) -> Double {
-    var frequencies = [Double](repeating: 0, count: phrases.count)
-    var length = 0
-    for words in columns {
-      length += words.count
-      for (phrase, count) in instanceCounts(in: words).enumerated() {
-        frequencies[phrase] += Double(count)
-      }
-    }
-    // FTS5's arithmetic, in its order, so that equal favorites score exactly alike.
-    var score = 0.0
-    for (phrase, frequency) in frequencies.enumerated() {
-      score +=
-        inverse[phrase]
-        * ((frequency * (Self.k1 + 1.0))
-          / (frequency
-            + Self.k1 * (1 - Self.b + Self.b * Double(length) / averageLength)))
-    }
-    return score
-  }
-
-  /// FTS5's inverse document frequency of each phrase: `rows` favorites in all, `hits[i]` of
-  /// them matching phrase `i`.
-  static func inverseFrequencies(rows: Int, hits: [Int]) -> [Double] {
-    hits.map { hit in
-      let idf = log((Double(rows) - Double(hit) + 0.5) / (Double(hit) + 0.5))
-      return idf <= 0 ? 1e-6 : idf
-    }
   }
 
   /// `text` cut into pieces, every other one a match (as ``SearchHit`` holds them), starting
