@@ -79,14 +79,14 @@ public struct FavoritesController: Sendable {
     var shape = FavoriteListShape(count: size.count, largestID: size.largestID, widestAuthor: 0)
     guard shape.count > 0 else { return shape }
     var measured: Set<String> = []
-    try database.forEachFavoriteAuthorBytes(matching: author, tag: tag) { bytes in
+    try database.forEachFavoriteAuthorBytes(matching: author, tag: tag) { span in
       // When no author is as wide as the limit, every favorite's author comes here: 100,000
       // of them took a String and a set lookup each, a third of the time of `fav list`.
       let width: Int
-      if let length = UntrustedText.simpleLength(bytes) {
+      if let length = span.withUnsafeBufferPointer(UntrustedText.simpleLength) {
         width = length
       } else {
-        let name = RawFavorite.string(bytes)
+        let name = span.withUnsafeBufferPointer(RawFavorite.string)
         guard measured.insert(name).inserted else { return true }
         width = authorWidth(name)
       }
@@ -117,7 +117,7 @@ public struct FavoritesController: Sendable {
   }
 
   /// ``forEach(author:tag:after:limit:_:)`` for a writer: each favorite as a ``FavoriteRow``,
-  /// its columns' bytes when the store lends them (valid only during the call to `body`).
+  /// its columns' bytes when the store has them as bytes (a ``RawFavorite``).
   @discardableResult
   public func forEachRow(
     author: String?,

@@ -34,8 +34,7 @@ public protocol FavoriteStore: Sendable {
   ) throws
 
   /// ``forEachFavorite(matching:tag:after:limit:_:)`` for a writer: each favorite as a
-  /// ``FavoriteRow``, its columns' bytes when the store can lend them (valid only during the
-  /// call to `body`), so that a long listing makes no `String` per column.
+  /// ``FavoriteRow``, its columns' bytes when the store has them as bytes (a ``RawFavorite``), so that a long listing makes no `String` per column.
   ///
   /// With `columns` ``FavoriteColumns/table`` a store may read only the columns a table shows.
   /// A default implementation hands over decoded favorites.
@@ -65,12 +64,12 @@ public protocol FavoriteStore: Sendable {
   ) throws
 
   /// ``forEachFavoriteAuthor(matching:tag:_:)`` with each author as its bytes, as the store
-  /// holds them (valid only during the call to `body`), so that measuring 100,000 authors makes
-  /// no `String` of each. A default implementation hands over each author's UTF-8.
+  /// holds them (a span borrowed for the call to `body`), so that measuring 100,000 authors
+  /// makes no `String` of each. A default implementation hands over each author's UTF-8.
   func forEachFavoriteAuthorBytes(
     matching authorText: String?,
     tag: FavoriteTag?,
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
+    _ body: (Span<UInt8>) throws -> Bool
   ) throws
 
   /// How many favorites pass `filter`'s author and tag (its length is not looked at), counted
@@ -152,11 +151,10 @@ extension FavoriteStore {
   public func forEachFavoriteAuthorBytes(
     matching authorText: String?,
     tag: FavoriteTag?,
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
+    _ body: (Span<UInt8>) throws -> Bool
   ) throws {
     try forEachFavoriteAuthor(matching: authorText, tag: tag) { author in
-      var author = author
-      return try author.withUTF8 { try body($0) }
+      try body(author.utf8.span)
     }
   }
 

@@ -17,8 +17,8 @@ public protocol LibraryStore: Sendable {
   ) throws
 
   /// ``forEachSearchHit(_:tag:matches:_:)`` without matches, for a writer: each favorite as a
-  /// ``FavoriteRow`` of `columns` (or more), its columns' bytes when the store can lend them
-  /// (valid only during the call to `body`). A default implementation hands over decoded
+  /// ``FavoriteRow`` of `columns` (or more), its columns' bytes when the store has them as bytes
+  /// (a ``RawFavorite``). A default implementation hands over decoded
   /// favorites.
   func forEachSearchRow(
     _ query: SearchQuery,

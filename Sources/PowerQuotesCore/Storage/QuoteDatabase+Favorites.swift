@@ -68,7 +68,7 @@ extension QuoteDatabase: FavoriteStore {
   }
 
   /// ``forEachFavorite(matching:tag:after:limit:_:)`` with each row's bytes lent as they are
-  /// (``FavoriteRecord/raw(_:from:)``), or decoded when a column is not of its kind.
+  /// (``FavoriteRecord/fill(_:from:)``), or decoded when a column is not of its kind.
   public func forEachFavoriteRow(
     matching authorText: String?,
     tag: FavoriteTag?,
@@ -104,16 +104,18 @@ extension QuoteDatabase: FavoriteStore {
     of statement: Statement, columns: FavoriteColumns, _ body: (FavoriteRow) throws -> Void
   ) throws {
     let rows = try Row.fetchCursor(statement)
+    // One row's bytes, its memory reused from row to row.
+    var raw = RawFavorite()
     while let row = try rows.next() {
       switch columns {
       case .all:
-        if let raw = FavoriteRecord.raw(statement) {
+        if FavoriteRecord.fill(&raw, from: statement) {
           try body(.raw(raw))
         } else {
           try body(.decoded(try FavoriteRecord.listed(row)))
         }
       case .table:
-        if let raw = FavoriteRecord.rawTableRow(statement) {
+        if FavoriteRecord.fillTableRow(&raw, from: statement) {
           try body(.raw(raw))
         } else {
           try body(.decoded(try FavoriteRecord.tableRow(row)))
@@ -198,7 +200,7 @@ extension QuoteDatabase: FavoriteStore {
   public func forEachFavoriteAuthorBytes(
     matching authorText: String?,
     tag: FavoriteTag?,
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
+    _ body: (Span<UInt8>) throws -> Bool
   ) throws {
     guard let filter = Self.filter(matching: authorText, tag: tag) else { return }
     try translatingErrors {
@@ -209,7 +211,7 @@ extension QuoteDatabase: FavoriteStore {
         let handle = statement.sqliteStatement
         let rows = try Row.fetchCursor(statement)
         while try rows.next() != nil {
-          if try !body(FavoriteRecord.text(handle, column: 0)) { break }
+          if try !body(FavoriteRecord.text(handle, column: 0).span) { break }
         }
       }
     }

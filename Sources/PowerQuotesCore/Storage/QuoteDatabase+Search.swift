@@ -42,7 +42,7 @@ extension QuoteDatabase: LibraryStore {
   }
 
   /// The hits of ``forEachSearchHit(_:tag:matches:_:)`` in the same order, each row's bytes
-  /// lent as they are (``FavoriteRecord/raw(_:from:)``), or decoded when a column is not of its
+  /// as they are (``FavoriteRecord/fill(_:from:)``), or decoded when a column is not of its
   /// kind: the query the sqlite3 shell would run, read without a `String` per column, and only
   /// the `columns` asked for.
   public func forEachSearchRow(

@@ -36,23 +36,23 @@ extension FavoriteListView {
       return row(hit.favorite)
     }
     let favorite = hit.favorite
-    let (author, authorShown) =
-      hit.authorMatches.map { fitted($0, width: authorWidth) }
-      ?? TerminalText.fitted(favorite.quote.author, width: authorWidth)
-    var quoteColumn = quoteWidth
-    var tagText = ""
-    if !favorite.tags.isEmpty {
-      let (text, width) = TerminalText.fitted(TagText.hashed(favorite.tags), width: quoteWidth / 2)
-      quoteColumn -= width + 1
-      tagText = " " + painter.dim(text)
-    }
-    let text =
-      hit.quoteMatches.map { fitted($0, width: quoteColumn).text }
-      ?? TerminalText.fitted(favorite.quote.text, width: quoteColumn).text
-    let id = String(favorite.id)
-    return painter.accent(String(repeating: " ", count: max(0, idWidth - id.utf8.count)) + id)
-      + "  " + author + String(repeating: " ", count: max(0, authorWidth - authorShown))
-      + "  " + text + tagText + "\n"
+    let author =
+      hit.authorMatches.map { pieces -> Cell in
+        let (text, shown) = fitted(pieces, width: authorWidth)
+        return .fitted(text, width: shown)
+      } ?? Self.textCell(favorite.quote.author, width: authorWidth)
+    var line: [UInt8] = []
+    appendLine(
+      id: favorite.id, author: author,
+      quote: { width in
+        hit.quoteMatches.map { pieces -> Cell in
+          let (text, shown) = fitted(pieces, width: width)
+          return .fitted(text, width: shown)
+        } ?? Self.textCell(favorite.quote.text, width: width)
+      },
+      tags: favorite.tags.isEmpty ? nil : Self.tagCell(favorite.tags, width: quoteWidth / 2),
+      to: &line)
+    return String(decoding: line, as: UTF8.self)
   }
 
   /// `pieces` (every other one a match) sanitized and cut to `width` columns as
