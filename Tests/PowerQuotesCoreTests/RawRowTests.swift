@@ -120,9 +120,8 @@ import Testing
       var hits: [Favorite] = []
       try database.forEachSearchHit(query, tag: nil, matches: false) { hits.append($0.favorite) }
       found += hits.count
-      let shape = try database.searchShape(
-        query, tag: nil, widthLimit: FavoriteListView.maxAuthorWidth,
-        authorWidth: FavoriteListView.authorWidth)
+      let shape = try #require(
+        try FavoriteListView.shape { try database.searchSize(query, tag: nil, authors: $0) })
       let expected = FavoriteListView.shape(of: hits)
       #expect(shape.count == expected.count && shape.largestID == expected.largestID)
       // Measured until one reaches the widest a table shows.
@@ -146,8 +145,6 @@ import Testing
     }
     #expect(tied > 10)
     #expect(found > 100)
-    // So fav find lays its table out first and streams it.
-    #expect(database.measuresSearchAhead)
   }
 
   @Test("A list's shape measures authors from their bytes as the String path measures them")
@@ -156,12 +153,17 @@ import Testing
     let controller = FavoritesController(database: database, client: .failing, now: { testDate })
     let favorites = try database.favorites()
     let widest = favorites.map { FavoriteListView.authorWidth($0.quote.author) }.max() ?? 0
-    let shape = try controller.listShape(author: nil, authorWidth: FavoriteListView.authorWidth)
+    let shape = try #require(
+      try FavoriteListView.shape(widthLimit: nil) {
+        try controller.listSize(author: nil, authors: $0)
+      })
     #expect(shape.widestAuthor == widest)
     #expect(shape.count == favorites.count && shape.largestID == favorites.last?.id)
     // Up to a limit, measured until one author reaches it.
-    let limited = try controller.listShape(
-      author: nil, widthLimit: 8, authorWidth: FavoriteListView.authorWidth)
+    let limited = try #require(
+      try FavoriteListView.shape(widthLimit: 8) {
+        try controller.listSize(author: nil, authors: $0)
+      })
     #expect(limited.widestAuthor >= min(8, widest) && limited.widestAuthor <= widest)
   }
 

@@ -67,14 +67,6 @@ struct PostgresLibraryTests {
     #expect(try hits(postgres, text) == hits(sqlite, text))
     let courage = try FavoriteTag("courage")
     #expect(try hits(postgres, text, tag: courage) == hits(sqlite, text, tag: courage))
-    // The shape fav find lays its table out by, counted without ranking.
-    for tag in [nil, courage] {
-      func shape(_ store: any QuoteStore) throws -> FavoriteListShape {
-        try store.searchShape(
-          try SearchQuery(text), tag: tag, widthLimit: 1000, authorWidth: { $0.count })
-      }
-      #expect(try shape(postgres) == shape(sqlite))
-    }
   }
 
   @Test("Diacritics go through unaccent on both sides: a letter without a decomposition too")

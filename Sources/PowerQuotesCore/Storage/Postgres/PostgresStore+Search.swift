@@ -59,31 +59,6 @@ extension PostgresStore {
     }
   }
 
-  /// The shape of the list of favorites that match `query` (and have `tag`), without ranking
-  /// them: one grouped statement over the matches.
-  public func searchShape(
-    _ query: SearchQuery,
-    tag: FavoriteTag?,
-    widthLimit: Int,
-    authorWidth: (String) -> Int
-  ) throws -> FavoriteListShape {
-    var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
-    let terms = try termQueries(query)
-    guard !terms.isEmpty else { return shape }
-    let rows = try execute(
-      "SELECT author, count(*), max(id) FROM favorite"
-        + "\(Self.matching(terms: terms.count, tag: tag)) GROUP BY author",
-      terms + (tag.map { [$0.name] } ?? []))
-    for row in rows.values {
-      shape.count += Int(row[1] ?? "") ?? 0
-      shape.largestID = max(shape.largestID, Int64(row[2] ?? "") ?? 0)
-      if shape.widestAuthor < widthLimit {
-        shape.widestAuthor = max(shape.widestAuthor, authorWidth(row[0] ?? ""))
-      }
-    }
-    return shape
-  }
-
   /// Each term of `query` as a text-search query, in the server's own writing of one (which it
   /// reads again as it is); none when no term has a word.
   ///
