@@ -1,8 +1,9 @@
 extension FavoriteListView {
-  /// The shape of a list whose size `read` returns, handing over each favorite's author as its
-  /// bytes: each measured as the table measures it, until one is `widthLimit` wide (a table
-  /// never makes its author column wider than ``maxAuthorWidth``); every one when the limit is
-  /// nil. Nil when `read` returns nil.
+  /// The shape of a list whose size `read` returns; nil when it returns nil.
+  ///
+  /// `read` hands over each favorite's author as its bytes, each measured as the table
+  /// measures it, until one is `widthLimit` wide (a table never makes its author column wider
+  /// than ``maxAuthorWidth``); every one when the limit is nil.
   ///
   /// Simple text (``UntrustedText/simpleLength(_:)``, nearly every author) takes one column a
   /// scalar and is measured from its bytes; each other distinct author is measured once, as
