@@ -78,6 +78,18 @@ struct GoldenOutputTests {
       Case(
         name: "export-tag-csv", words: ["fav", "export", "--format", "csv", "--tag", "stoic"],
         terminal: pipe),
+      // On a terminal an export is read, not saved: cleaned for it.
+      Case(
+        name: "export-csv-terminal", words: ["fav", "export", "--format", "csv"], terminal: matches),
+      Case(
+        name: "export-json-terminal", words: ["fav", "export", "--format", "json"],
+        terminal: matches),
+      Case(
+        name: "export-markdown-terminal", words: ["fav", "export", "--format", "markdown"],
+        terminal: matches),
+      Case(
+        name: "export-fortune-terminal", words: ["fav", "export", "--format", "fortune"],
+        terminal: matches),
     ]
     return cases
   }()
