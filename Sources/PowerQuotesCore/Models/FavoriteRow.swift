@@ -53,10 +53,11 @@ public struct RawFavorite: Sendable {
   public var id: Int64
   /// The source's id, if any.
   public var sourceID: Int?
-  /// The text columns' bytes one after another: quote, author, source, saved time, note, tags.
+  /// The text columns' bytes one after another: quote, author, source, saved time, note, tags;
+  /// then room for the next row's.
   private var bytes: [UInt8] = []
-  /// Where the quote, author, source, saved time and note end in ``bytes``; the tags end it.
-  private var ends = (0, 0, 0, 0, 0)
+  /// Where the quote, author, source, saved time, note and tags end in ``bytes``.
+  private var ends = (0, 0, 0, 0, 0, 0)
   /// The byte between two tag names: a space as stored; a NUL in a row made from a decoded
   /// favorite, whose names may hold a space inside a character.
   private(set) var tagSeparator = UInt8(ascii: " ")
@@ -83,15 +84,27 @@ public struct RawFavorite: Sendable {
     self.id = id
     self.sourceID = sourceID
     tagSeparator = UInt8(ascii: " ")
-    bytes.removeAll(keepingCapacity: true)
-    func append(_ column: Span<UInt8>) -> Int {
-      column.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
-      return bytes.count
+    let total =
+      quote.count + author.count + source.count + savedAt.count + note.count + tags.count
+    if bytes.count < total {
+      bytes = [UInt8](repeating: 0, count: max(total, 2 * bytes.count, 256))
     }
-    ends = (
-      append(quote), append(author), append(source), append(savedAt), append(note)
-    )
-    _ = append(tags)
+    // Copied in place, the array's length kept: a listing copies every row.
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      var end = 0
+      func copy(_ column: Span<UInt8>) -> Int {
+        column.withUnsafeBufferPointer { column in
+          if let source = column.baseAddress, let target = buffer.baseAddress {
+            (target + end).update(from: source, count: column.count)
+          }
+          end += column.count
+        }
+        return end
+      }
+      ends = (
+        copy(quote), copy(author), copy(source), copy(savedAt), copy(note), copy(tags)
+      )
+    }
   }
 
   /// The row of a decoded favorite: its text's UTF-8, its time as stored (empty when it has
@@ -117,7 +130,7 @@ public struct RawFavorite: Sendable {
       bytes.append(contentsOf: text.utf8)
       return bytes.count
     }
-    ends = (
+    let textEnds = (
       append(quote), append(author), append(source),
       append(savedAt.map { Timestamp.utc($0, separator: " ") } ?? ""), append(note)
     )
@@ -125,6 +138,7 @@ public struct RawFavorite: Sendable {
       if index > 0 { bytes.append(0) }
       bytes.append(contentsOf: tag.utf8)
     }
+    ends = (textEnds.0, textEnds.1, textEnds.2, textEnds.3, textEnds.4, bytes.count)
   }
 
   /// The text columns, as buffers valid during `body`.
@@ -147,7 +161,7 @@ public struct RawFavorite: Sendable {
         Columns(
           quote: column(0, ends.0), author: column(ends.0, ends.1),
           source: column(ends.1, ends.2), savedAt: column(ends.2, ends.3),
-          note: column(ends.3, ends.4), tags: column(ends.4, all.count)))
+          note: column(ends.3, ends.4), tags: column(ends.4, ends.5)))
     }
   }
 
@@ -162,7 +176,7 @@ public struct RawFavorite: Sendable {
   /// The note; empty when there is none.
   public var note: ArraySlice<UInt8> { bytes[ends.3..<ends.4] }
   /// The tag names, one ``tagSeparator`` apart.
-  public var tags: ArraySlice<UInt8> { bytes[ends.4...] }
+  public var tags: ArraySlice<UInt8> { bytes[ends.4..<ends.5] }
 
   /// The favorite, decoded as SQLite's C string of each column is (GRDB's `String(cString:)`):
   /// up to the first NUL, invalid UTF-8 replaced by U+FFFD.

@@ -6,7 +6,7 @@ import Foundation
 /// what the format itself needs changes: line breaks in Markdown and fortune entries, and a
 /// space after a line that `strfile` would take for a separator. The output is made a piece at a
 /// time (``header(_:)``, one ``entry(_:format:index:)`` per favorite, ``footer(_:count:)``, as
-/// ``stream(_:of:to:)`` writes them), so a long export streams.
+/// ``stream(_:rows:to:)`` writes them), so a long export streams.
 public enum ExportView {
   /// The CSV header.
   ///
@@ -110,7 +110,7 @@ public enum ExportView {
     out.append(UInt8(ascii: ","))
     // A listing leaves out a favorite whose time the store could not read (see
     // ListedFavorites); an empty field imports as the import's time.
-    if Timestamp.isStoredTime(columns.savedAt) {
+    if columns.savedAt.count == Timestamp.storedCount {
       Timestamp.appendExported(stored: columns.savedAt, to: &out)
     }
     out.append(UInt8(ascii: ","))

@@ -57,8 +57,8 @@ enum FavoriteJSON {
     out.append(contentsOf: ",\n    \"quote\" : ".utf8)
     appendString(columns.quote, to: &out)
     // A favorite with no time (none is listed in full) has no `savedAt`, as JSONEncoder
-    // leaves out a nil.
-    if Timestamp.isStoredTime(columns.savedAt) {
+    // leaves out a nil. A store hands over a time of the stored shape, or none.
+    if columns.savedAt.count == Timestamp.storedCount {
       out.append(contentsOf: ",\n    \"savedAt\" : \"".utf8)
       switch dates {
       case .seconds: Timestamp.appendISOSeconds(stored: columns.savedAt, to: &out)

@@ -48,16 +48,19 @@ public struct FavoriteListView: Sendable {
 
   /// Appends the line of `row`'s favorite.
   public func appendRow(_ row: FavoriteRow, to out: inout [UInt8]) {
-    let raw =
-      switch row {
-      case .raw(let raw): raw
-      case .decoded(let favorite): RawFavorite(favorite)
-      }
+    switch row {
+    case .raw(let raw): appendRow(raw, to: &out)
+    case .decoded(let favorite): appendRow(RawFavorite(favorite), to: &out)
+    }
+  }
+
+  private func appendRow(_ raw: borrowing RawFavorite, to out: inout [UInt8]) {
+    let (id, separator) = (raw.id, raw.tagSeparator)
     raw.withColumns { columns in
       appendLine(
-        id: raw.id, author: cell(columns.author, width: authorWidth),
+        id: id, author: cell(columns.author, width: authorWidth),
         quote: { cell(columns.quote, width: $0) },
-        tags: tagCell(columns.tags, separator: raw.tagSeparator), to: &out)
+        tags: tagCell(columns.tags, separator: separator), to: &out)
     }
   }
 
