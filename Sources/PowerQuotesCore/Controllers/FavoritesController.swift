@@ -67,7 +67,7 @@ public struct FavoritesController: Sendable {
   ) throws -> (count: Int, largestID: Int64) {
     let size = try database.favoriteListSize(matching: author, tag: tag)
     if size.count > 0 {
-      try database.forEachFavoriteAuthorBytes(matching: author, tag: tag, authors)
+      try database.forEachFavoriteAuthor(matching: author, tag: tag, authors)
     }
     return size
   }

@@ -55,18 +55,10 @@ public protocol FavoriteStore: Sendable {
   ) throws -> (count: Int, largestID: Int64)
 
   /// Calls `body` with the author of each favorite matching `authorText` (all when nil) and
-  /// having `tag` (when given), in no particular order and possibly repeated, until `body`
-  /// returns false.
+  /// having `tag` (when given), as its bytes as the store holds them (a span borrowed for the
+  /// call), in no particular order and possibly repeated, until `body` returns false: so that
+  /// measuring 100,000 authors makes no `String` of each.
   func forEachFavoriteAuthor(
-    matching authorText: String?,
-    tag: FavoriteTag?,
-    _ body: (String) throws -> Bool
-  ) throws
-
-  /// ``forEachFavoriteAuthor(matching:tag:_:)`` with each author as its bytes, as the store
-  /// holds them (a span borrowed for the call to `body`), so that measuring 100,000 authors
-  /// makes no `String` of each. A default implementation hands over each author's UTF-8.
-  func forEachFavoriteAuthorBytes(
     matching authorText: String?,
     tag: FavoriteTag?,
     _ body: (Span<UInt8>) throws -> Bool
@@ -145,25 +137,6 @@ extension FavoriteStore {
     count: Int, largestID: Int64
   ) {
     try favoriteListSize(matching: authorText, tag: nil)
-  }
-
-  /// Each author's UTF-8, from ``forEachFavoriteAuthor(matching:tag:_:)``.
-  public func forEachFavoriteAuthorBytes(
-    matching authorText: String?,
-    tag: FavoriteTag?,
-    _ body: (Span<UInt8>) throws -> Bool
-  ) throws {
-    try forEachFavoriteAuthor(matching: authorText, tag: tag) { author in
-      try body(author.utf8.span)
-    }
-  }
-
-  /// ``forEachFavoriteAuthor(matching:tag:_:)`` of every tag.
-  public func forEachFavoriteAuthor(
-    matching authorText: String?,
-    _ body: (String) throws -> Bool
-  ) throws {
-    try forEachFavoriteAuthor(matching: authorText, tag: nil, body)
   }
 
   /// Every favorite, or those whose author contains `authorText`, in id order, in one array

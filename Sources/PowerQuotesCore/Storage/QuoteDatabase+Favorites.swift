@@ -174,30 +174,10 @@ extension QuoteDatabase: FavoriteStore {
     }
   }
 
-  /// Calls `body` with the author of each matching favorite, in the order of the author index,
-  /// until it returns false.
-  public func forEachFavoriteAuthor(
-    matching authorText: String?,
-    tag: FavoriteTag?,
-    _ body: (String) throws -> Bool
-  ) throws {
-    guard let filter = Self.filter(matching: authorText, tag: tag) else { return }
-    try translatingErrors {
-      try writer.read { db in
-        let authors = try String.fetchCursor(
-          db, sql: "SELECT author FROM favorite WHERE 1" + filter.sql, arguments: filter.arguments
-        )
-        while let author = try authors.next() {
-          if try !body(author) { break }
-        }
-      }
-    }
-  }
-
-  /// ``forEachFavoriteAuthor(matching:tag:_:)`` with each author's bytes borrowed from SQLite
+  /// Calls `body` with the author of each matching favorite, its bytes borrowed from SQLite
   /// (``FavoriteRecord/text(_:column:)``): the layout of a list reads every author when none is
   /// as wide as the author column.
-  public func forEachFavoriteAuthorBytes(
+  public func forEachFavoriteAuthor(
     matching authorText: String?,
     tag: FavoriteTag?,
     _ body: (Span<UInt8>) throws -> Bool

@@ -1,6 +1,5 @@
 extension ExportView {
-  /// Writes the export of the rows that `rows` calls its body with, as
-  /// ``stream(_:of:to:)`` writes the same favorites, into a byte buffer that is handed to
+  /// Writes the export of the rows that `rows` calls its body with into a byte buffer that is handed to
   /// `sink` each time it holds 64 KiB or more (and once at the end), and returns how many rows
   /// there were.
   ///
@@ -30,26 +29,6 @@ extension ExportView {
       try sink(buffer)
     }
     return count
-  }
-
-  /// Writes the export of the favorites that `favorites` calls its body with to `sink`, a
-  /// piece at a time (nothing is kept), and returns how many there were.
-  public static func stream(
-    _ format: ExportFormat,
-    of favorites: ((Favorite) throws -> Void) throws -> Void,
-    to sink: (String) throws -> Void
-  ) throws -> Int {
-    // The sink is called only while this runs; it escapes only into the body below.
-    try withoutActuallyEscaping(sink) { sink in
-      try sink(header(format))
-      var count = 0
-      try favorites { favorite in
-        try sink(entry(favorite, format: format, index: count))
-        count += 1
-      }
-      try sink(footer(format, count: count))
-      return count
-    }
   }
 
   /// The note after an export into a file: "Exported 3 favorites to rumi.csv." for example.

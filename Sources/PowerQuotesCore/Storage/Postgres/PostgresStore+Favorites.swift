@@ -109,13 +109,14 @@ extension PostgresStore: FavoriteStore {
   public func forEachFavoriteAuthor(
     matching authorText: String?,
     tag: FavoriteTag?,
-    _ body: (String) throws -> Bool
+    _ body: (Span<UInt8>) throws -> Bool
   ) throws {
     guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else { return }
     let rows = try execute(
       "SELECT DISTINCT author FROM favorite WHERE true\(filter.sql)", filter.parameters)
     for row in rows.values {
-      if try !body(row[0] ?? "") { break }
+      let author = row[0] ?? ""
+      if try !body(author.utf8.span) { break }
     }
   }
 
