@@ -84,26 +84,33 @@ public struct RawFavorite: Sendable {
     self.id = id
     self.sourceID = sourceID
     tagSeparator = UInt8(ascii: " ")
-    let total =
-      quote.count + author.count + source.count + savedAt.count + note.count + tags.count
-    if bytes.count < total {
-      bytes = [UInt8](repeating: 0, count: max(total, 2 * bytes.count, 256))
+    let quoteEnd = quote.count
+    let authorEnd = quoteEnd + author.count
+    let sourceEnd = authorEnd + source.count
+    let savedAtEnd = sourceEnd + savedAt.count
+    let noteEnd = savedAtEnd + note.count
+    let tagsEnd = noteEnd + tags.count
+    ends = (quoteEnd, authorEnd, sourceEnd, savedAtEnd, noteEnd, tagsEnd)
+    if bytes.count < tagsEnd {
+      bytes = [UInt8](repeating: 0, count: max(tagsEnd, 2 * bytes.count, 256))
     }
-    // Copied in place, the array's length kept: a listing copies every row.
+    // Copied in place, the array's length kept (a listing copies every row), and with nothing
+    // captured that a closure could change (which Swift would check at run time).
     bytes.withUnsafeMutableBufferPointer { buffer in
-      var end = 0
-      func copy(_ column: Span<UInt8>) -> Int {
-        column.withUnsafeBufferPointer { column in
-          if let source = column.baseAddress, let target = buffer.baseAddress {
-            (target + end).update(from: source, count: column.count)
-          }
-          end += column.count
-        }
-        return end
-      }
-      ends = (
-        copy(quote), copy(author), copy(source), copy(savedAt), copy(note), copy(tags)
-      )
+      guard let target = buffer.baseAddress else { return }
+      Self.copy(quote, to: target)
+      Self.copy(author, to: target + quoteEnd)
+      Self.copy(source, to: target + authorEnd)
+      Self.copy(savedAt, to: target + sourceEnd)
+      Self.copy(note, to: target + savedAtEnd)
+      Self.copy(tags, to: target + noteEnd)
+    }
+  }
+
+  /// Copies `column` to `target`, which has room for it.
+  private static func copy(_ column: Span<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+    column.withUnsafeBufferPointer { column in
+      if let source = column.baseAddress { target.update(from: source, count: column.count) }
     }
   }
 
