@@ -11,7 +11,7 @@ extension FavoriteListView {
   /// time of `fav list`.
   public static func shape(
     widthLimit: Int? = maxAuthorWidth,
-    _ read: ((Span<UInt8>) throws -> Bool) throws -> (count: Int, largestID: Int64)?
+    _ read: ((Span<UInt8>) -> Bool) throws -> (count: Int, largestID: Int64)?
   ) rethrows -> FavoriteListShape? {
     var widest = 0
     var measured: Set<String> = []
@@ -33,18 +33,20 @@ extension FavoriteListView {
   }
 
   /// The shape of a list of `favorites` already read: their count, largest id and widest
-  /// author, each author measured once and none past ``maxAuthorWidth``.
+  /// author, measured as ``shape(widthLimit:_:)`` measures them.
   public static func shape(of favorites: some Sequence<Favorite>) -> FavoriteListShape {
-    var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
-    var measured: Set<String> = []
-    for favorite in favorites {
-      shape.count += 1
-      shape.largestID = max(shape.largestID, favorite.id)
-      if shape.widestAuthor < maxAuthorWidth, measured.insert(favorite.quote.author).inserted {
-        shape.widestAuthor = max(shape.widestAuthor, authorWidth(favorite.quote.author))
+    let shape = shape { authors in
+      var size = (count: 0, largestID: Int64(0))
+      var measuring = true
+      for favorite in favorites {
+        size.count += 1
+        size.largestID = max(size.largestID, favorite.id)
+        let author = favorite.quote.author
+        if measuring { measuring = authors(author.utf8.span) }
       }
+      return size
     }
-    return shape
+    return shape ?? FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
   }
 
   /// The table of `hits`, laid out for them alone, in their order.
