@@ -116,7 +116,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
-      ]
+      ],
+      // The golden files of GoldenOutputTests, read by path.
+      exclude: ["Golden"]
     ),
   ]
 )

@@ -347,8 +347,8 @@ struct LibraryDatabaseTests {
     let size = try database.favoriteListSize(matching: nil, tag: FavoriteTag("speech"))
     #expect(size.count == 2 && size.largestID == 5)
     var authors: [String] = []
-    try database.forEachFavoriteAuthor(matching: nil, tag: FavoriteTag("speech")) {
-      authors.append($0)
+    try database.forEachFavoriteAuthor(matching: nil, tag: FavoriteTag("speech")) { author in
+      authors.append(author.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) })
       return true
     }
     #expect(authors.sorted() == ["Socrates", "Umar ibn Al-Khattāb (R.A)"])

@@ -168,24 +168,30 @@ struct QuoteStoreTests {
     let database = try store.make()
     let controller = FavoritesController(database: database, client: .failing, now: { testDate })
     #expect(
-      try controller.listShape(author: nil, authorWidth: FavoriteListView.authorWidth)
+      try FavoriteListView.shape(widthLimit: nil) {
+        try controller.listSize(author: nil, authors: $0)
+      }
         == FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
     )
     for quote in [Samples.rumi, Samples.umar, Samples.socrates] {
       _ = try database.addFavorite(quote, at: testDate)
     }
     #expect(
-      try controller.listShape(author: nil, authorWidth: FavoriteListView.authorWidth)
+      try FavoriteListView.shape(widthLimit: nil) {
+        try controller.listSize(author: nil, authors: $0)
+      }
         == FavoriteListShape(count: 3, largestID: 3, widestAuthor: 25)
     )
     #expect(
-      try controller.listShape(
-        author: "ru", authorWidth: FavoriteListView.authorWidth)
+      try FavoriteListView.shape(widthLimit: nil) {
+        try controller.listSize(author: "ru", authors: $0)
+      }
         == FavoriteListShape(count: 1, largestID: 1, widestAuthor: 4)
     )
     #expect(
-      try controller.listShape(
-        author: "nobody at all", authorWidth: FavoriteListView.authorWidth)
+      try FavoriteListView.shape(widthLimit: nil) {
+        try controller.listSize(author: "nobody at all", authors: $0)
+      }
         == FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
     )
   }
@@ -200,18 +206,20 @@ struct QuoteStoreTests {
       _ = try database.addFavorite(quote, at: testDate)
     }
     _ = try database.removeFavorites(ids: [4])
-    let limited = try controller.listShape(
-      author: nil, widthLimit: 10, authorWidth: FavoriteListView.authorWidth)
-    #expect(limited.count == 3)
-    #expect(limited.largestID == 3)
-    #expect(limited.widestAuthor >= 10)
+    let limited = try FavoriteListView.shape(widthLimit: 10) {
+      try controller.listSize(author: nil, authors: $0)
+    }
+    #expect(limited?.count == 3)
+    #expect(limited?.largestID == 3)
+    #expect((limited?.widestAuthor ?? 0) >= 10)
     #expect(
-      try controller.listShape(
-        author: nil, widthLimit: 100, authorWidth: FavoriteListView.authorWidth
-      ).widestAuthor == 25)
-    let search = try controller.listShape(
-      author: "umar", widthLimit: 10, authorWidth: FavoriteListView.authorWidth)
-    #expect(search.count == 1 && search.largestID == 2 && search.widestAuthor == 25)
+      try FavoriteListView.shape(widthLimit: 100) {
+        try controller.listSize(author: nil, authors: $0)
+      }?.widestAuthor == 25)
+    let search = try FavoriteListView.shape(widthLimit: 10) {
+      try controller.listSize(author: "umar", authors: $0)
+    }
+    #expect(search == FavoriteListShape(count: 1, largestID: 2, widestAuthor: 25))
   }
 
   @Test(

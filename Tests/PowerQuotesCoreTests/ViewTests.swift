@@ -103,8 +103,11 @@ struct ViewTests {
       Favorite(id: 1, quote: Samples.rumi, savedAt: testDate),
       Favorite(id: 2, quote: Samples.umar, savedAt: testDate),
     ]
-    let streamed = "[\n" + favorites.map(JSONView.arrayElement).joined(separator: ",\n") + "\n]\n"
-    #expect(streamed == JSONView.render(favorites))
+    var array = JSONArrayView()
+    var streamed = Array(array.opening.utf8)
+    for favorite in favorites { array.appendElement(.decoded(favorite), to: &streamed) }
+    streamed += Array(array.closing.utf8)
+    #expect(String(decoding: streamed, as: UTF8.self) == JSONView.render(favorites))
   }
 
   @Test("Share text in each style")

@@ -46,9 +46,10 @@ struct FavoriteListing: ShellContinuation {
       try listed.requireNoneLeftOut()
       return nil
     case .text:
-      let shape = try controller.listShape(
-        author: author, tag: tag, widthLimit: FavoriteListView.maxAuthorWidth,
-        authorWidth: FavoriteListView.authorWidth)
+      let shape =
+        try FavoriteListView.shape {
+          try controller.listSize(author: author, tag: tag, authors: $0)
+        } ?? FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
       var listing = FavoriteListing(
         pager: FavoritePager(
           author: author, shape: shape, width: env.terminal.width, painter: env.painter),

@@ -70,12 +70,12 @@ extension Favorites {
           try listed.requireNoneLeftOut()
           return
         }
-        var buffered = BufferedOutput(env.console)
-        let favorites = { listed = try controller.forEach(author: author, tag: tag, $0) }
-        _ = try ExportView.stream(format, of: favorites) { text in
-          buffered.append(UntrustedText.sanitizedKeepingLines(text))
+        // Each piece holds whole entries, which were written cleaned: what is left to change
+        // is CR LF, which a terminal shows as LF.
+        _ = try ExportView.stream(format, rows: rows) { bytes in
+          env.console.out(
+            UntrustedText.sanitizedKeepingLines(String(decoding: bytes, as: UTF8.self)))
         }
-        buffered.flush()
         try listed.requireNoneLeftOut()
         return
       }

@@ -94,7 +94,12 @@ extension Favorites {
         out.flush()
         try listed.requireNoneLeftOut()
       case .text:
-        guard controller.findMeasuresAhead else {
+        // Laid out first, then streamed: a search that matches the whole library is never all
+        // in memory.
+        let shape = try FavoriteListView.shape {
+          try controller.findSize(query, tag: tag, authors: $0)
+        }
+        guard let shape else {
           // A store that would run the search twice: the hits are kept and measured.
           var hits: [SearchHit] = []
           try controller.find(query, tag: tag, matches: env.terminal.outputIsTerminal, limit: limit)
@@ -109,11 +114,6 @@ extension Favorites {
             FavoriteListView.render(hits, width: env.terminal.width, painter: env.painter))
           break
         }
-        // Laid out first, then streamed: a search that matches the whole library is never all
-        // in memory.
-        let shape = try controller.findShape(
-          query, tag: tag, widthLimit: FavoriteListView.maxAuthorWidth,
-          authorWidth: FavoriteListView.authorWidth)
         guard shape.count > 0 else {
           env.console.note(FavoritePager.noMatch(query))
           return

@@ -56,45 +56,20 @@ public struct FavoritesController: Sendable {
     }
   }
 
-  /// The shape of the list of every favorite, or of those whose author contains `author` (and
-  /// that have `tag`):
-  /// how many, the largest id, and the widest author as `authorWidth` measures it, for laying
-  /// out a table before streaming it.
-  ///
-  /// The count and the largest id come from the store's indexes, without reading the
-  /// favorites. Authors are measured until one is `widthLimit` wide or wider (a table never
-  /// makes its author column wider than that), so the widest author is exact up to
-  /// `widthLimit`; with no limit every author is measured.
-  ///
-  /// Simple text (``UntrustedText/simpleLength(_:)``, nearly every author) takes one column a
-  /// scalar, as ``TerminalText`` and the views measure it, and is measured from its bytes; each
-  /// other distinct author is measured once by `authorWidth`.
-  public func listShape(
+  /// How many favorites there are (those whose author contains `author` and that have `tag`,
+  /// when given) and the largest id, from the store's indexes, without reading the favorites;
+  /// each one's author handed to `authors` as its bytes (in no particular order, possibly
+  /// repeated) until it returns false: for laying out a table before streaming it.
+  public func listSize(
     author: String?,
     tag: FavoriteTag? = nil,
-    widthLimit: Int? = nil,
-    authorWidth: (String) -> Int
-  ) throws -> FavoriteListShape {
+    authors: (Span<UInt8>) throws -> Bool
+  ) throws -> (count: Int, largestID: Int64) {
     let size = try database.favoriteListSize(matching: author, tag: tag)
-    var shape = FavoriteListShape(count: size.count, largestID: size.largestID, widestAuthor: 0)
-    guard shape.count > 0 else { return shape }
-    var measured: Set<String> = []
-    try database.forEachFavoriteAuthorBytes(matching: author, tag: tag) { bytes in
-      // When no author is as wide as the limit, every favorite's author comes here: 100,000
-      // of them took a String and a set lookup each, a third of the time of `fav list`.
-      let width: Int
-      if let length = UntrustedText.simpleLength(bytes) {
-        width = length
-      } else {
-        let name = RawFavorite.string(bytes)
-        guard measured.insert(name).inserted else { return true }
-        width = authorWidth(name)
-      }
-      shape.widestAuthor = max(shape.widestAuthor, width)
-      if let widthLimit, shape.widestAuthor >= widthLimit { return false }
-      return true
+    if size.count > 0 {
+      try database.forEachFavoriteAuthor(matching: author, tag: tag, authors)
     }
-    return shape
+    return size
   }
 
   /// Calls `body` with favorites one at a time, in id order, and returns how many, and which
@@ -117,7 +92,7 @@ public struct FavoritesController: Sendable {
   }
 
   /// ``forEach(author:tag:after:limit:_:)`` for a writer: each favorite as a ``FavoriteRow``,
-  /// its columns' bytes when the store lends them (valid only during the call to `body`).
+  /// its columns' bytes when the store has them as bytes (a ``RawFavorite``).
   @discardableResult
   public func forEachRow(
     author: String?,

@@ -72,19 +72,16 @@ public struct LibraryController: Sendable {
   /// Ends a search at its limit.
   private struct LimitReached: Error {}
 
-  /// Whether ``findShape(_:tag:widthLimit:authorWidth:)`` costs less than the search itself,
-  /// so that a table of hits is best laid out first and streamed.
-  public var findMeasuresAhead: Bool { database.measuresSearchAhead }
-
-  /// The shape of the table of `query`'s hits (see ``LibraryStore/searchShape(_:tag:widthLimit:authorWidth:)``),
-  /// to lay it out before streaming them.
-  public func findShape(
+  /// How many favorites match `query` (and have `tag`) and the largest id, each one's author
+  /// handed to `authors` until it returns false (see
+  /// ``LibraryStore/searchSize(_:tag:authors:)``), to lay a table out before streaming the
+  /// hits; nil when the store would run the whole search to tell.
+  public func findSize(
     _ query: SearchQuery,
     tag: FavoriteTag? = nil,
-    widthLimit: Int,
-    authorWidth: (String) -> Int
-  ) throws -> FavoriteListShape {
-    try database.searchShape(query, tag: tag, widthLimit: widthLimit, authorWidth: authorWidth)
+    authors: (Span<UInt8>) throws -> Bool
+  ) throws -> (count: Int, largestID: Int64)? {
+    try database.searchSize(query, tag: tag, authors: authors)
   }
 
   /// Puts `tags` on the favorite with `id`, as one change `fav undo` can take back.

@@ -58,6 +58,9 @@ public enum Timestamp {
     date(bytes, separator: UInt8(ascii: " "), zone: false)
   }
 
+  /// How many bytes a stored time has: `yyyy-MM-dd HH:mm:ss.SSS`.
+  static let storedCount = 23
+
   /// Whether `bytes` are a stored time ``date(stored:)`` reads: `yyyy-MM-dd HH:mm:ss.SSS`, a
   /// real day.
   static func isStoredTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -25,8 +25,7 @@ public protocol FavoriteStore: Sendable {
   ) throws
 
   /// ``forEachFavorite(matching:tag:after:limit:_:)`` for a writer: each favorite as a
-  /// ``FavoriteRow``, its columns' bytes when the store can lend them (valid only during the
-  /// call to `body`), so that a long listing makes no `String` per column.
+  /// ``FavoriteRow``, its columns' bytes when the store has them as bytes (a ``RawFavorite``), so that a long listing makes no `String` per column.
   ///
   /// With `columns` ``FavoriteColumns/table`` a store may read only the columns a table shows.
   /// A default implementation hands over decoded favorites.
@@ -47,21 +46,13 @@ public protocol FavoriteStore: Sendable {
   ) throws -> (count: Int, largestID: Int64)
 
   /// Calls `body` with the author of each favorite matching `authorText` (all when nil) and
-  /// having `tag` (when given), in no particular order and possibly repeated, until `body`
-  /// returns false.
+  /// having `tag` (when given), as its bytes as the store holds them (a span borrowed for the
+  /// call), in no particular order and possibly repeated, until `body` returns false: so that
+  /// measuring 100,000 authors makes no `String` of each.
   func forEachFavoriteAuthor(
     matching authorText: String?,
     tag: FavoriteTag?,
-    _ body: (String) throws -> Bool
-  ) throws
-
-  /// ``forEachFavoriteAuthor(matching:tag:_:)`` with each author as its bytes, as the store
-  /// holds them (valid only during the call to `body`), so that measuring 100,000 authors makes
-  /// no `String` of each. A default implementation hands over each author's UTF-8.
-  func forEachFavoriteAuthorBytes(
-    matching authorText: String?,
-    tag: FavoriteTag?,
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
+    _ body: (Span<UInt8>) throws -> Bool
   ) throws
 
   /// How many favorites pass `filter`'s author and tag (its length is not looked at), counted
@@ -128,26 +119,6 @@ extension FavoriteStore {
     count: Int, largestID: Int64
   ) {
     try favoriteListSize(matching: authorText, tag: nil)
-  }
-
-  /// Each author's UTF-8, from ``forEachFavoriteAuthor(matching:tag:_:)``.
-  public func forEachFavoriteAuthorBytes(
-    matching authorText: String?,
-    tag: FavoriteTag?,
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
-  ) throws {
-    try forEachFavoriteAuthor(matching: authorText, tag: tag) { author in
-      var author = author
-      return try author.withUTF8 { try body($0) }
-    }
-  }
-
-  /// ``forEachFavoriteAuthor(matching:tag:_:)`` of every tag.
-  public func forEachFavoriteAuthor(
-    matching authorText: String?,
-    _ body: (String) throws -> Bool
-  ) throws {
-    try forEachFavoriteAuthor(matching: authorText, tag: nil, body)
   }
 
   /// Every favorite, or those whose author contains `authorText`, in id order, in one array

@@ -18,8 +18,8 @@ public protocol LibraryStore: Sendable {
   ) throws
 
   /// ``forEachSearchHit(_:tag:matches:_:)`` without matches, for a writer: each favorite as a
-  /// ``FavoriteRow`` of `columns` (or more), its columns' bytes when the store can lend them
-  /// (valid only during the call to `body`). A default implementation hands over decoded
+  /// ``FavoriteRow`` of `columns` (or more), its columns' bytes when the store has them as bytes
+  /// (a ``RawFavorite``). A default implementation hands over decoded
   /// favorites.
   func forEachSearchRow(
     _ query: SearchQuery,
@@ -28,21 +28,16 @@ public protocol LibraryStore: Sendable {
     _ body: (FavoriteRow) throws -> Void
   ) throws
 
-  /// Whether ``searchShape(_:tag:widthLimit:authorWidth:)`` answers without running the whole
-  /// search: then a table of hits is laid out first and streamed, else the hits are kept and
-  /// laid out once read. A default implementation says no.
-  var measuresSearchAhead: Bool { get }
-
-  /// The shape of the list of favorites that match `query` (and have `tag`): how many, the
-  /// largest id, and the widest author as `authorWidth` measures it, each distinct author
-  /// measured once until one is `widthLimit` wide or wider; for laying out a table before the
-  /// hits are streamed. A default implementation reads every hit.
-  func searchShape(
+  /// How many favorites match `query` (and have `tag`) and the largest id among them, counted
+  /// without ranking them, each one's author handed to `authors` as its bytes (in no particular
+  /// order, possibly repeated) until it returns false: for laying out a table of hits before
+  /// they are streamed. Nil, handing over nothing, when the store would run the whole search to
+  /// tell (the default): the hits are then kept and laid out once read.
+  func searchSize(
     _ query: SearchQuery,
     tag: FavoriteTag?,
-    widthLimit: Int,
-    authorWidth: (String) -> Int
-  ) throws -> FavoriteListShape
+    authors: (Span<UInt8>) throws -> Bool
+  ) throws -> (count: Int, largestID: Int64)?
 
   /// Puts `tags` on the favorite with `id` as one undoable change; returns the favorite as it
   /// is now and the tags it did not have before.
@@ -106,8 +101,14 @@ public protocol LibraryStore: Sendable {
 }
 
 extension LibraryStore {
-  /// No: the default ``searchShape(_:tag:widthLimit:authorWidth:)`` reads every hit.
-  public var measuresSearchAhead: Bool { false }
+  /// Nil: a table of hits is laid out once they are read.
+  public func searchSize(
+    _ query: SearchQuery,
+    tag: FavoriteTag?,
+    authors: (Span<UInt8>) throws -> Bool
+  ) throws -> (count: Int, largestID: Int64)? {
+    nil
+  }
 
   /// Each hit's favorite decoded, from ``forEachSearchHit(_:tag:matches:_:)``.
   public func forEachSearchRow(
@@ -117,25 +118,5 @@ extension LibraryStore {
     _ body: (FavoriteRow) throws -> Void
   ) throws {
     try forEachSearchHit(query, tag: tag, matches: false) { try body(.decoded($0.favorite)) }
-  }
-
-  /// The shape of every hit of ``forEachSearchHit(_:tag:matches:_:)``, read whole.
-  public func searchShape(
-    _ query: SearchQuery,
-    tag: FavoriteTag?,
-    widthLimit: Int,
-    authorWidth: (String) -> Int
-  ) throws -> FavoriteListShape {
-    var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
-    var measured: Set<String> = []
-    try forEachSearchHit(query, tag: tag, matches: false) { hit in
-      let favorite = hit.favorite
-      shape.count += 1
-      shape.largestID = max(shape.largestID, favorite.id)
-      if shape.widestAuthor < widthLimit, measured.insert(favorite.quote.author).inserted {
-        shape.widestAuthor = max(shape.widestAuthor, authorWidth(favorite.quote.author))
-      }
-    }
-    return shape
   }
 }

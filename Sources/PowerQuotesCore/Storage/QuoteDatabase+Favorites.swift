@@ -61,7 +61,7 @@ extension QuoteDatabase: FavoriteStore {
   }
 
   /// ``forEachFavorite(matching:tag:after:limit:_:)`` with each row's bytes lent as they are
-  /// (``FavoriteRecord/raw(_:from:)``), or decoded when a column is not of its kind.
+  /// (``FavoriteRecord/fill(_:from:)``), or decoded when a column is not of its kind.
   public func forEachFavoriteRow(
     matching authorText: String?,
     tag: FavoriteTag?,
@@ -97,16 +97,18 @@ extension QuoteDatabase: FavoriteStore {
     of statement: Statement, columns: FavoriteColumns, _ body: (FavoriteRow) throws -> Void
   ) throws {
     let rows = try Row.fetchCursor(statement)
+    // One row's bytes, its memory reused from row to row.
+    var raw = RawFavorite()
     while let row = try rows.next() {
       switch columns {
       case .all:
-        if let raw = FavoriteRecord.raw(statement) {
+        if FavoriteRecord.fill(&raw, from: statement) {
           try body(.raw(raw))
         } else {
           try body(.decoded(try FavoriteRecord.listed(row)))
         }
       case .table:
-        if let raw = FavoriteRecord.rawTableRow(statement) {
+        if FavoriteRecord.fillTableRow(&raw, from: statement) {
           try body(.raw(raw))
         } else {
           try body(.decoded(try FavoriteRecord.tableRow(row)))
@@ -165,33 +167,13 @@ extension QuoteDatabase: FavoriteStore {
     }
   }
 
-  /// Calls `body` with the author of each matching favorite, in the order of the author index,
-  /// until it returns false.
+  /// Calls `body` with the author of each matching favorite, its bytes borrowed from SQLite
+  /// (``FavoriteRecord/text(_:column:)``): the layout of a list reads every author when none is
+  /// as wide as the author column.
   public func forEachFavoriteAuthor(
     matching authorText: String?,
     tag: FavoriteTag?,
-    _ body: (String) throws -> Bool
-  ) throws {
-    guard let filter = Self.filter(matching: authorText, tag: tag) else { return }
-    try translatingErrors {
-      try writer.read { db in
-        let authors = try String.fetchCursor(
-          db, sql: "SELECT author FROM favorite WHERE 1" + filter.sql, arguments: filter.arguments
-        )
-        while let author = try authors.next() {
-          if try !body(author) { break }
-        }
-      }
-    }
-  }
-
-  /// ``forEachFavoriteAuthor(matching:tag:_:)`` with each author's bytes borrowed from SQLite
-  /// (``FavoriteRecord/text(_:column:)``): the layout of a list reads every author when none is
-  /// as wide as the author column.
-  public func forEachFavoriteAuthorBytes(
-    matching authorText: String?,
-    tag: FavoriteTag?,
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Bool
+    _ body: (Span<UInt8>) throws -> Bool
   ) throws {
     guard let filter = Self.filter(matching: authorText, tag: tag) else { return }
     try translatingErrors {
@@ -202,7 +184,7 @@ extension QuoteDatabase: FavoriteStore {
         let handle = statement.sqliteStatement
         let rows = try Row.fetchCursor(statement)
         while try rows.next() != nil {
-          if try !body(FavoriteRecord.text(handle, column: 0)) { break }
+          if try !body(FavoriteRecord.text(handle, column: 0).span) { break }
         }
       }
     }

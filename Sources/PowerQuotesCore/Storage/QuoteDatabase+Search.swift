@@ -42,7 +42,7 @@ extension QuoteDatabase: LibraryStore {
   }
 
   /// The hits of ``forEachSearchHit(_:tag:matches:_:)`` in the same order, each row's bytes
-  /// lent as they are (``FavoriteRecord/raw(_:from:)``), or decoded when a column is not of its
+  /// as they are (``FavoriteRecord/fill(_:from:)``), or decoded when a column is not of its
   /// kind: the query the sqlite3 shell would run, read without a `String` per column, and only
   /// the `columns` asked for.
   public func forEachSearchRow(
@@ -64,17 +64,13 @@ extension QuoteDatabase: LibraryStore {
     }
   }
 
-  /// Yes: the count and the largest id come from the full-text index.
-  public var measuresSearchAhead: Bool { true }
-
-  /// The shape of the hits' table without ranking them: the count and the largest id from the
-  /// full-text index alone, and the authors in id order, read until one is `widthLimit` wide.
-  public func searchShape(
+  /// The count and the largest id from the full-text index alone, and the authors of the hits
+  /// in id order, their bytes as SQLite holds them, until `authors` returns false.
+  public func searchSize(
     _ query: SearchQuery,
     tag: FavoriteTag?,
-    widthLimit: Int,
-    authorWidth: (String) -> Int
-  ) throws -> FavoriteListShape {
+    authors: (Span<UInt8>) throws -> Bool
+  ) throws -> (count: Int, largestID: Int64)? {
     var tagSQL = ""
     var arguments: StatementArguments = [query.fts5]
     if let tag {
@@ -88,21 +84,19 @@ extension QuoteDatabase: LibraryStore {
           sql: "SELECT count(*), max(rowid) FROM favorite_search WHERE favorite_search MATCH ?"
             + tagSQL,
           arguments: arguments)
-        var shape = FavoriteListShape(
-          count: size?[0] ?? 0, largestID: size?[1] ?? 0, widestAuthor: 0)
-        guard shape.count > 0 else { return shape }
+        let (count, largestID): (Int, Int64) = (size?[0] ?? 0, size?[1] ?? 0)
+        guard count > 0 else { return (count, largestID) }
         var authorArguments: StatementArguments = []
-        let authors = try String.fetchCursor(
-          db,
+        let statement = try db.makeStatement(
           sql: "SELECT favorite.author"
-            + Self.searchJoin(query, tag: tag, arguments: &authorArguments),
-          arguments: authorArguments)
-        var measured: Set<String> = []
-        while shape.widestAuthor < widthLimit, let author = try authors.next() {
-          guard measured.insert(author).inserted else { continue }
-          shape.widestAuthor = max(shape.widestAuthor, authorWidth(author))
+            + Self.searchJoin(query, tag: tag, arguments: &authorArguments))
+        try statement.setArguments(authorArguments)
+        let handle = statement.sqliteStatement
+        let rows = try Row.fetchCursor(statement)
+        while try rows.next() != nil {
+          if try !authors(FavoriteRecord.text(handle, column: 0).span) { break }
         }
-        return shape
+        return (count, largestID)
       }
     }
   }

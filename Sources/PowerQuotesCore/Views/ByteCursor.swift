@@ -51,6 +51,10 @@ struct ByteCursor {
     end += bytes.count
   }
 
+  mutating func write(_ text: StaticString) {
+    write(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
   /// Writes `count` spaces (none when `count` is 0 or less).
   mutating func writeSpaces(_ count: Int) {
     guard count > 0 else { return }

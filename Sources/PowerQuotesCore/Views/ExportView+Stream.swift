@@ -1,22 +1,34 @@
 extension ExportView {
-  /// Writes the export of the favorites that `favorites` calls its body with to `sink`, a
-  /// piece at a time (nothing is kept), and returns how many there were.
+  /// Writes the export of the rows that `rows` calls its body with into a byte buffer that is handed to
+  /// `sink` each time it holds 64 KiB or more (and once at the end), and returns how many rows
+  /// there were.
+  ///
+  /// Each row goes through ``appendEntry(_:format:index:to:)``; the buffer is reused, so an
+  /// export of any length makes no `String` per JSON or CSV row.
   public static func stream(
     _ format: ExportFormat,
-    of favorites: ((Favorite) throws -> Void) throws -> Void,
-    to sink: (String) throws -> Void
+    rows: ((FavoriteRow) throws -> Void) throws -> Void,
+    to sink: ([UInt8]) throws -> Void
   ) throws -> Int {
+    let limit = 1 << 16
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(limit + 8192)
+    buffer.append(contentsOf: header(format).utf8)
+    var count = 0
     // The sink is called only while this runs; it escapes only into the body below.
     try withoutActuallyEscaping(sink) { sink in
-      try sink(header(format))
-      var count = 0
-      try favorites { favorite in
-        try sink(entry(favorite, format: format, index: count))
+      try rows { row in
+        appendEntry(row, format: format, index: count, to: &buffer)
         count += 1
+        if buffer.count >= limit {
+          try sink(buffer)
+          buffer.removeAll(keepingCapacity: true)
+        }
       }
-      try sink(footer(format, count: count))
-      return count
+      buffer.append(contentsOf: footer(format, count: count).utf8)
+      try sink(buffer)
     }
+    return count
   }
 
   /// The note after an export into a file: "Exported 3 favorites to rumi.csv." for example.

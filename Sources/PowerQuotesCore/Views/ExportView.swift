@@ -6,7 +6,7 @@ import Foundation
 /// what the format itself needs changes: line breaks in Markdown and fortune entries, and a
 /// space after a line that `strfile` would take for a separator. The output is made a piece at a
 /// time (``header(_:)``, one ``entry(_:format:index:)`` per favorite, ``footer(_:count:)``, as
-/// ``stream(_:of:to:)`` writes them), so a long export streams.
+/// ``stream(_:rows:to:)`` writes them), so a long export streams.
 public enum ExportView {
   /// The CSV header.
   ///
@@ -25,14 +25,24 @@ public enum ExportView {
 
   /// One favorite, the `index`th (from 0) of the export.
   public static func entry(_ favorite: Favorite, format: ExportFormat, index: Int) -> String {
+    var bytes: [UInt8] = []
+    appendEntry(.decoded(favorite), format: format, index: index, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the entry of `row`'s favorite, the `index`th (from 0) of the export: the one
+  /// writer of each format.
+  public static func appendEntry(
+    _ row: FavoriteRow, format: ExportFormat, index: Int, to out: inout [UInt8]
+  ) {
     switch format {
     case .json:
-      FavoriteJSON.arrayElement(
-        favorite, dates: .milliseconds, after: index == 0 ? "\n" : ",\n")
-        ?? (index == 0 ? "\n" : ",\n") + encodedJSONElement(favorite)
-    case .csv: csvRow(favorite)
-    case .markdown: (index == 0 ? "" : "\n") + markdownQuote(favorite)
-    case .fortune: fortuneEntry(favorite)
+      FavoriteJSON.appendArrayElement(
+        row, dates: .milliseconds, after: index == 0 ? "\n" : ",\n", to: &out)
+    case .csv: appendCSVRow(row, to: &out)
+    case .markdown:
+      out.append(contentsOf: ((index == 0 ? "" : "\n") + markdownQuote(row.favorite)).utf8)
+    case .fortune: out.append(contentsOf: fortuneEntry(row.favorite).utf8)
     }
   }
 
@@ -49,55 +59,66 @@ public enum ExportView {
     Timestamp.utc(date, separator: "T") + "Z"
   }
 
-  // MARK: - JSON
-
-  /// The favorite as `fav list --format json` shows it, with milliseconds in `savedAt`, indented
-  /// to sit inside the array.
-  static func jsonElement(_ favorite: Favorite) -> String {
-    FavoriteJSON.arrayElement(favorite, dates: .milliseconds) ?? encodedJSONElement(favorite)
-  }
-
-  /// ``jsonElement(_:)`` through `JSONEncoder`, for any time.
-  static func encodedJSONElement(_ favorite: Favorite) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .custom { date, encoder in
-      var container = encoder.singleValueContainer()
-      try container.encode(timestamp(date))
-    }
-    // Encoding a favorite cannot fail: it holds only strings, numbers and a date.
-    let data = (try? encoder.encode(favorite)) ?? Data("null".utf8)
-    let json = JSONView.escapingInvisibleControls(String(decoding: data, as: UTF8.self))
-    return json.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "  " + $0 }
-      .joined(separator: "\n")
-  }
-
   // MARK: - CSV
 
-  private static func csvRow(_ favorite: Favorite) -> String {
+  /// Appends `row`'s CSV line: its fields cleaned as text entering the library is (for
+  /// quotes a database kept from before that), each through ``appendCSVField(_:to:)``.
+  ///
+  /// From the row's bytes when they are clean UTF-8 that cleaning would not change; from the
+  /// favorite the store decodes, cleaned, otherwise.
+  static func appendCSVRow(_ row: FavoriteRow, to out: inout [UInt8]) {
+    if case .raw(let raw) = row, raw.withColumns({ appendCSVRow(raw, $0, to: &out) }) {
+      return
+    }
+    let favorite = row.favorite
     let quote = favorite.quote
-    // Cleaned as text entering the library is, for quotes a database kept from before that.
-    var row = csvField(QuoteText.cleaned(quote.text))
-    row += ","
-    row += csvField(QuoteText.cleaned(quote.author))
-    row += ","
-    row += csvField(UntrustedText.sanitized(quote.source.rawValue))
-    row += ","
-    if let sourceID = quote.sourceID { row += String(sourceID) }
-    row += ","
-    // A listing leaves out a favorite whose time the store could not read (see
-    // FavoritesController.forEachRow); an empty field imports as the import's time.
-    if let savedAt = favorite.savedAt { row += timestamp(savedAt) }
-    row += ","
     // Notes and tags are cleaned when they enter the library; a hand-edited database may hold
     // anything, and a file 'cat' shows later must not drive the terminal.
-    if !favorite.note.isEmpty { row += csvField(QuoteText.cleaned(favorite.note)) }
-    row += ","
-    // A tag may hold a comma or a quote mark: quoted then, as any field.
-    row += csvField(UntrustedText.sanitized(favorite.tags.joined(separator: " ")))
-    row += "\r\n"
-    return row
+    let cleaned = RawFavorite(
+      id: favorite.id, quote: QuoteText.cleaned(quote.text),
+      author: QuoteText.cleaned(quote.author),
+      source: UntrustedText.sanitized(quote.source.rawValue), sourceID: quote.sourceID,
+      savedAt: favorite.savedAt, note: QuoteText.cleaned(favorite.note),
+      // A tag may hold a comma or a quote mark: quoted then, as any field.
+      tags: [UntrustedText.sanitized(favorite.tags.joined(separator: " "))])
+    _ = cleaned.withColumns { appendCSVRow(cleaned, $0, to: &out, checked: true) }
+  }
+
+  /// Appends the CSV line of `row`, whose text columns are `columns`, and returns true; false,
+  /// appending nothing, when a column is not clean UTF-8 or cleaning would change it and
+  /// `checked` is false.
+  private static func appendCSVRow(
+    _ row: RawFavorite, _ columns: RawFavorite.Columns, to out: inout [UInt8],
+    checked: Bool = false
+  ) -> Bool {
+    guard
+      checked
+        || (UntrustedText.isCleanUTF8(columns.quote) && !UntrustedText.needsCleaning(columns.quote)
+          && UntrustedText.isCleanUTF8(columns.author)
+          && !UntrustedText.needsCleaning(columns.author)
+          && UntrustedText.isCleanUTF8(columns.note) && !UntrustedText.needsCleaning(columns.note)
+          && UntrustedText.simpleLength(columns.source) != nil
+          && RowBytes.arePlainTags(columns.tags))
+    else { return false }
+    appendCSVField(columns.quote, to: &out)
+    out.append(UInt8(ascii: ","))
+    appendCSVField(columns.author, to: &out)
+    out.append(UInt8(ascii: ","))
+    appendCSVField(columns.source, to: &out)
+    out.append(UInt8(ascii: ","))
+    if let sourceID = row.sourceID { RowBytes.appendDecimal(Int64(sourceID), to: &out) }
+    out.append(UInt8(ascii: ","))
+    // A listing leaves out a favorite whose time the store could not read (see
+    // ListedFavorites); an empty field imports as the import's time.
+    if columns.savedAt.count == Timestamp.storedCount {
+      Timestamp.appendExported(stored: columns.savedAt, to: &out)
+    }
+    out.append(UInt8(ascii: ","))
+    appendCSVField(columns.note, to: &out)
+    out.append(UInt8(ascii: ","))
+    appendCSVField(columns.tags, to: &out)
+    out.append(contentsOf: [0x0D, 0x0A])
+    return true
   }
 
   /// ``appendCSVField(_:to:)`` of `text`.

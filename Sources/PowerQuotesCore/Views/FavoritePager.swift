@@ -27,13 +27,6 @@ public struct FavoritePager: Sendable {
   /// The header that starts a page.
   public func header() -> String { view.header() }
 
-  /// `favorite`'s row, counted as shown.
-  public mutating func row(_ favorite: Favorite) -> String {
-    shown += 1
-    lastID = favorite.id
-    return view.row(favorite)
-  }
-
   /// Appends `row`'s line to `out` (see ``FavoriteListView/appendRow(_:to:)``), counted as
   /// shown.
   public mutating func appendRow(_ row: FavoriteRow, to out: inout [UInt8]) {

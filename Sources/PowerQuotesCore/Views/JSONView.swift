@@ -16,27 +16,6 @@ public enum JSONView {
     return escapingInvisibleControls(String(decoding: data, as: UTF8.self)) + "\n"
   }
 
-  /// `value` as one element of a pretty-printed JSON array, indented to sit inside `[` and `]`,
-  /// without a separator: for streaming an array too long to build in memory.
-  public static func arrayElement(_ value: some Encodable) -> String {
-    encodedArrayElement(value)
-  }
-
-  /// A favorite as an array element, as ``arrayElement(_:)`` writes any value, but without an
-  /// encoder: a list of 100,000 favorites is written at the speed it is read.
-  public static func arrayElement(_ favorite: Favorite) -> String {
-    FavoriteJSON.arrayElement(favorite, dates: .seconds) ?? encodedArrayElement(favorite)
-  }
-
-  /// ``arrayElement(_:)`` through `JSONEncoder`, for any value.
-  static func encodedArrayElement(_ value: some Encodable) -> String {
-    var element = render(value)
-    element.removeLast()  // the newline
-    return element.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { "  " + $0 }
-      .joined(separator: "\n")
-  }
-
   /// `json` with DEL, C1 controls and bidi overrides written as `\\uXXXX` escapes.
   ///
   /// JSONEncoder escapes C0 controls but passes the others through raw, and U+009B is a CSI on

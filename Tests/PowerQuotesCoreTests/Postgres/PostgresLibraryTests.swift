@@ -75,14 +75,6 @@ struct PostgresLibraryTests {
       rows.append($0.id)
     }
     #expect(try rows == hits(postgres, text).map { Int64($0.prefix { $0 != " " }) ?? 0 })
-    // The shape fav find lays its table out by, counted without ranking.
-    for tag in [nil, courage] {
-      func shape(_ store: any QuoteStore) throws -> FavoriteListShape {
-        try store.searchShape(
-          try SearchQuery(text), tag: tag, widthLimit: 1000, authorWidth: { $0.count })
-      }
-      #expect(try shape(postgres) == shape(sqlite))
-    }
   }
 
   @Test(

@@ -70,7 +70,7 @@ extension PostgresStore: FavoriteStore {
     ) { try body(Self.favorite($0.values($1))) }
   }
 
-  /// ``forEachFavorite(matching:tag:after:limit:_:)`` with each row's bytes lent as libpq
+  /// ``forEachFavorite(matching:tag:after:limit:_:)`` with each row's bytes as libpq
   /// received them, and with `columns` ``FavoriteColumns/table`` only the columns a table
   /// shows.
   public func forEachFavoriteRow(
@@ -81,10 +81,11 @@ extension PostgresStore: FavoriteStore {
     columns: FavoriteColumns,
     _ body: (FavoriteRow) throws -> Void
   ) throws {
+    var raw = RawFavorite()
     try forEachListed(
       matching: authorText, tag: tag, after: afterID, limit: limit,
       columns: Self.columnSQL(columns)
-    ) { try body(Self.favoriteRow($0, $1, columns: columns)) }
+    ) { try body(Self.favoriteRow($0, $1, columns: columns, into: &raw)) }
   }
 
   /// Calls `body` with each row of `columns` (the id first) of the favorites above `afterID`
@@ -145,7 +146,7 @@ extension PostgresStore: FavoriteStore {
   public func forEachFavoriteAuthor(
     matching authorText: String?,
     tag: FavoriteTag?,
-    _ body: (String) throws -> Bool
+    _ body: (Span<UInt8>) throws -> Bool
   ) throws {
     guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else { return }
     let sql =
@@ -153,7 +154,8 @@ extension PostgresStore: FavoriteStore {
       ? Self.everyAuthorSQL : "SELECT DISTINCT author FROM favorite WHERE true\(filter.sql)"
     let rows = try execute(sql, filter.parameters)
     for row in rows.values {
-      if try !body(row[0] ?? "") { break }
+      let author = row[0] ?? ""
+      if try !body(author.utf8.span) { break }
     }
   }
 
@@ -182,31 +184,31 @@ extension PostgresStore: FavoriteStore {
     }
   }
 
-  /// Row `row` of `result`, a SELECT of ``columnSQL(_:)`` of `columns`, as its bytes; decoded
-  /// when a column is not of its kind (a `saved_at` that is not a stored time).
+  /// Row `row` of `result`, a SELECT of ``columnSQL(_:)`` of `columns`: its bytes, copied into
+  /// `raw` (reused from row to row); decoded when a column is not of its kind (a `saved_at` that
+  /// is not a stored time).
   static func favoriteRow(
-    _ result: PostgresResult, _ row: Int, columns: FavoriteColumns
+    _ result: PostgresResult, _ row: Int, columns: FavoriteColumns, into raw: inout RawFavorite
   ) -> FavoriteRow {
     let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     func text(_ column: Int) -> UnsafeBufferPointer<UInt8> { result.bytes(row, column) ?? none }
     let id = result.integer(row, 0) ?? 0
     switch columns {
     case .table:
-      return .raw(
-        RawFavorite(
-          id: id, quote: text(1), author: text(2), source: none, sourceID: nil, savedAt: none,
-          note: none, tags: text(3)))
+      raw.fill(
+        id: id, quote: text(1).span, author: text(2).span, source: none.span, sourceID: nil,
+        savedAt: none.span, note: none.span, tags: text(3).span)
     case .all:
       let savedAt = text(5)
       guard Timestamp.isStoredTime(savedAt) else {
         return .decoded(favorite(result.values(row)))
       }
-      return .raw(
-        RawFavorite(
-          id: id, quote: text(1), author: text(2), source: text(3),
-          sourceID: result.integer(row, 4).map { Int($0) }, savedAt: savedAt, note: text(6),
-          tags: text(7)))
+      raw.fill(
+        id: id, quote: text(1).span, author: text(2).span, source: text(3).span,
+        sourceID: result.integer(row, 4).map { Int($0) }, savedAt: savedAt.span,
+        note: text(6).span, tags: text(7).span)
     }
+    return .raw(raw)
   }
 
   /// The favorite in a row of ``favoriteColumns``.

@@ -30,15 +30,16 @@ extension PostgresStore {
   }
 
   /// The hits of ``forEachSearchHit(_:tag:matches:_:)`` in the same order, each row's bytes
-  /// lent as libpq received them, and only the `columns` asked for.
+  /// as libpq received them, and only the `columns` asked for.
   public func forEachSearchRow(
     _ query: SearchQuery,
     tag: FavoriteTag?,
     columns: FavoriteColumns,
     _ body: (FavoriteRow) throws -> Void
   ) throws {
+    var raw = RawFavorite()
     try forEachRanked(query, tag: tag, columns: Self.columnSQL(columns)) { result, row in
-      try body(Self.favoriteRow(result, row, columns: columns))
+      try body(Self.favoriteRow(result, row, columns: columns, into: &raw))
     }
   }
 
@@ -59,29 +60,6 @@ extension PostgresStore {
         + "DESC, id",
       search.parameters)
     for row in 0..<result.rowCount { try body(result, row) }
-  }
-
-  /// The shape of the list of favorites that match `query` (and have `tag`), without ranking
-  /// them: one grouped statement over the matches.
-  public func searchShape(
-    _ query: SearchQuery,
-    tag: FavoriteTag?,
-    widthLimit: Int,
-    authorWidth: (String) -> Int
-  ) throws -> FavoriteListShape {
-    var shape = FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
-    guard let search = Self.search(query, tag: tag) else { return shape }
-    let rows = try execute(
-      "SELECT author, count(*), max(id) FROM favorite\(search.condition) GROUP BY author",
-      search.parameters)
-    for row in rows.values {
-      shape.count += Int(row[1] ?? "") ?? 0
-      shape.largestID = max(shape.largestID, Int64(row[2] ?? "") ?? 0)
-      if shape.widestAuthor < widthLimit {
-        shape.widestAuthor = max(shape.widestAuthor, authorWidth(row[0] ?? ""))
-      }
-    }
-    return shape
   }
 
   /// The search for `query` among favorites with `tag`: each term as a text-search query, the

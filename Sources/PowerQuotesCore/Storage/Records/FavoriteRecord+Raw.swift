@@ -2,41 +2,42 @@ import CSQLite
 import GRDB
 
 extension FavoriteRecord {
-  /// The ``listedColumns`` of `statement`'s current row, from column `first` on, as bytes
-  /// borrowed from SQLite (valid until the statement steps again); nil when a column is not of
-  /// its kind or the time is not of the usual shape, for ``listed(_:)`` to read the row instead.
+  /// Fills `raw` with the ``listedColumns`` of `statement`'s current row, their bytes copied
+  /// as SQLite holds them, and returns true; false when a column is not of its kind or the time
+  /// is not of the usual shape, for ``listed(_:)`` to read the row instead.
   ///
   /// A text column's bytes are read as SQLite holds them, not through `String`: a list of
   /// 100,000 favorites spends more making strings than SQLite spends reading the rows.
-  static func raw(_ statement: Statement, from first: Int32 = 0) -> RawFavorite? {
+  static func fill(_ raw: inout RawFavorite, from statement: Statement) -> Bool {
     let handle = statement.sqliteStatement
     func isText(_ column: Int32) -> Bool {
-      sqlite3_column_type(handle, first + column) == SQLITE_TEXT
+      sqlite3_column_type(handle, column) == SQLITE_TEXT
     }
-    let sourceIDType = sqlite3_column_type(handle, first + 4)
-    guard sqlite3_column_type(handle, first) == SQLITE_INTEGER, isText(1), isText(2), isText(3),
+    let sourceIDType = sqlite3_column_type(handle, 4)
+    guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER, isText(1), isText(2), isText(3),
       sourceIDType == SQLITE_INTEGER || sourceIDType == SQLITE_NULL, isText(5), isText(6),
       isText(7)
-    else { return nil }
+    else { return false }
     func text(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
-      Self.text(handle, column: first + column)
+      Self.text(handle, column: column)
     }
     let savedAt = text(5)
-    guard Timestamp.isStoredTime(savedAt) else { return nil }
-    return RawFavorite(
-      id: sqlite3_column_int64(handle, first),
-      quote: text(1),
-      author: text(2),
-      source: text(3),
-      sourceID: sourceIDType == SQLITE_NULL ? nil : Int(sqlite3_column_int64(handle, first + 4)),
-      savedAt: savedAt,
-      note: text(6),
-      tags: text(7)
+    guard Timestamp.isStoredTime(savedAt) else { return false }
+    raw.fill(
+      id: sqlite3_column_int64(handle, 0),
+      quote: text(1).span,
+      author: text(2).span,
+      source: text(3).span,
+      sourceID: sourceIDType == SQLITE_NULL ? nil : Int(sqlite3_column_int64(handle, 4)),
+      savedAt: savedAt.span,
+      note: text(6).span,
+      tags: text(7).span
     )
+    return true
   }
 
   /// The columns a table row is read from (``FavoriteColumns/table``), in the order of
-  /// ``rawTableRow(_:)`` and ``tableRow(_:)``.
+  /// ``fillTableRow(_:from:)`` and ``tableRow(_:)``.
   static let tableColumns = [Columns.id, Columns.quote, Columns.author, Columns.tags]
 
   /// The names of the columns a row of `columns` is read from, in their order.
@@ -51,22 +52,23 @@ extension FavoriteRecord {
     return names.joined(separator: ", ")
   }
 
-  /// ``raw(_:from:)`` of a row of ``tableColumns``: the other columns empty.
+  /// ``fill(_:from:)`` of a row of ``tableColumns``: the other columns empty.
   ///
   /// Without asking each column's type, a tenth of a long listing: the id is the rowid, and
   /// the text columns are `NOT NULL` with text affinity, so they hold text or a blob, whose
   /// bytes the writers check as they would the text it decodes to. A NULL they cannot hold
   /// makes it nil all the same.
-  static func rawTableRow(_ statement: Statement) -> RawFavorite? {
+  static func fillTableRow(_ raw: inout RawFavorite, from statement: Statement) -> Bool {
     let handle = statement.sqliteStatement
     guard let quote = presentText(handle, column: 1),
       let author = presentText(handle, column: 2),
       let tags = presentText(handle, column: 3)
-    else { return nil }
+    else { return false }
     let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    return RawFavorite(
-      id: sqlite3_column_int64(handle, 0), quote: quote, author: author, source: none,
-      sourceID: nil, savedAt: none, note: none, tags: tags)
+    raw.fill(
+      id: sqlite3_column_int64(handle, 0), quote: quote.span, author: author.span,
+      source: none.span, sourceID: nil, savedAt: none.span, note: none.span, tags: tags.span)
+    return true
   }
 
   /// The favorite in a row of ``tableColumns``, read by position; the columns a table does not
