@@ -3,6 +3,7 @@ import Foundation
 import PowerQuotesCore
 
 /// Where the data and the quote service are, shared by every command.
+@DirectlyParsedGroup
 struct GlobalOptions: ParsableArguments {
   @Option(
     name: .long,
@@ -186,6 +187,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
 }
 
 /// The `--format` option of commands that print data.
+@DirectlyParsedGroup
 struct FormatOptions: ParsableArguments {
   @Option(name: .long, help: "Output format: text or json.")
   var format: OutputFormat = .text
