@@ -153,6 +153,9 @@ private struct Grammar {
         throw GrammarError(node: parsing, "the direct way reads options that take one value")
       }
       guard let type else { throw GrammarError(node: variable, "an option needs its type") }
+      guard !type.is(ArrayTypeSyntax.self), !type.trimmedDescription.hasPrefix("Array<") else {
+        throw GrammarError(node: variable, "the direct way reads options given once")
+      }
       let optional =
         type.is(OptionalTypeSyntax.self) || type.trimmedDescription.hasPrefix("Optional<")
       let name = try longName(property, arguments, in: variable)
