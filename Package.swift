@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 // Fuzz/run.sh sets POWERQUOTES_FUZZ=1: the core and the fuzz targets are then built with
@@ -19,6 +20,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
   ],
   targets: [
     // Models, controllers, views, storage and networking. Never imports ArgumentParser.
@@ -48,7 +50,18 @@ let package = Package(
         "CReadline",
         "CStart",
         "CStdio",
+        "PowerQuotesMacros",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // `@DirectlyParsed`: the grammar of the commands built without ArgumentParser, made at
+    // compile time from their option declarations (see DirectCommand.swift). A compiler
+    // plug-in: neither it nor swift-syntax is linked into the binary.
+    .macro(
+      name: "PowerQuotesMacros",
+      dependencies: [
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
       ]
     ),
     // What a command line starts before Swift's main: libcurl's loading, for a `random` that asks

@@ -6,17 +6,8 @@
 #include <strings.h>
 
 #include "pq_http.h"
-
-// The names `random` reads directly (`Random.directFlagNames` and `directOptionNames`; a test
-// holds these to them).
-static const char *const flag_names[] = {
-    "--offline", "--online", "--save", "--favorites", "--short", "--long",
-};
-static const char *const option_names[] = {
-    "--source",  "--id",      "--author",        "--tag",     "--max-length", "--format",
-    "--database", "--api-url", "--zenquotes-url", "--timeout", "--color",
-};
-#define COUNT(array) (sizeof(array) / sizeof *(array))
+// Random's names, generated from its declarations (see the header).
+#include "random_names.h"
 
 static int index_of(const char *word, const char *const *names, size_t count) {
   for (size_t i = 0; i < count; i++)
@@ -46,29 +37,29 @@ static bool is_id(const char *value) {
 
 int pq_random_line_asks_server(int count, const char *const *words, const char *source) {
   if (count < 1 || strcmp(words[0], "random") != 0) return 0;
-  bool flags[COUNT(flag_names)] = {false};
-  const char *values[COUNT(option_names)] = {NULL};
+  bool flags[pq_random_flag_count] = {false};
+  const char *values[pq_random_option_count] = {NULL};
   for (int i = 1; i < count; i++) {
-    int flag = index_of(words[i], flag_names, COUNT(flag_names));
+    int flag = index_of(words[i], pq_random_flag_names, pq_random_flag_count);
     if (flag >= 0) {
       if (flags[flag]) return 0;
       flags[flag] = true;
       continue;
     }
-    int option = index_of(words[i], option_names, COUNT(option_names));
+    int option = index_of(words[i], pq_random_option_names, pq_random_option_count);
     if (option < 0 || values[option] != NULL || i + 1 == count) return 0;
     const char *value = words[++i];
     if (value[0] == '\0' || value[0] == '-') return 0;
     values[option] = value;
   }
-  enum { offline, online, save, favorites };
-  enum { source_option, id };
-  if (flags[favorites]) return 0;
-  if (values[id] != NULL) return is_id(values[id]);
-  if (flags[offline]) return 0;
+  if (flags[pq_random_flag_favorites]) return 0;
+  const char *id = values[pq_random_option_id];
+  if (id != NULL) return is_id(id);
+  if (flags[pq_random_flag_offline]) return 0;
+  const char *source_option = values[pq_random_option_source];
   int chosen;
-  if (values[source_option] != NULL) {
-    chosen = service(values[source_option], strlen(values[source_option]), false);
+  if (source_option != NULL) {
+    chosen = service(source_option, strlen(source_option), false);
   } else {
     // `SourceChoice.resolveDefault`: trimmed, any case; unset or blank is DummyJSON.
     const char *start = source ? source : "";
@@ -78,7 +69,7 @@ int pq_random_line_asks_server(int count, const char *const *words, const char *
     chosen = end == start ? 1 : service(start, (size_t)(end - start), true);
   }
   if (chosen < 0) return 0;
-  return chosen != 0 || flags[online];
+  return chosen != 0 || flags[pq_random_flag_online];
 }
 
 // Loading libcurl is what a `random` that asks a server waits for longest (~4 ms: ~30

@@ -6,32 +6,49 @@ import PowerQuotesCore
 /// `powerquotes`: random quotes from DummyJSON or ZenQuotes, and favorites kept in SQLite.
 @main
 struct PowerQuotesCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "powerquotes",
-    abstract: "Random quotes from DummyJSON or ZenQuotes, and your favorites, in a terminal.",
-    discussion: """
-      Works offline: quotes seen before are kept, and a built-in set of public-domain quotes \
-      is always there.
+  /// The root's configuration.
+  ///
+  /// Its discussion lists the global options (``GlobalOptions/summary(columns:)``), which
+  /// ArgumentParser renders by reflection, as it renders help: a fifth of a start that shows no
+  /// help (`--version`, or a line ArgumentParser parses). So while
+  /// ``GlobalOptions/summaryIsDeferred``, as for `main`'s start, the discussion has the list's
+  /// heading only, and ``CommandMessage`` renders a message that shows it again in full.
+  static var configuration: CommandConfiguration {
+    GlobalOptions.summaryIsDeferred ? deferringGlobalOptions : withGlobalOptions
+  }
 
-      Examples:
-        $ powerquotes random
-        $ powerquotes random --source zenquotes
-        $ powerquotes today
-        $ powerquotes fav add
-        $ powerquotes fav search rumi
-        $ powerquotes share --style markdown
-        $ powerquotes shell
+  private static let withGlobalOptions = makeConfiguration(globalOptions: GlobalOptions.summary())
+  private static let deferringGlobalOptions = makeConfiguration(
+    globalOptions: GlobalOptions.summaryHeading)
 
-      \(GlobalOptions.summary())
+  private static func makeConfiguration(globalOptions: String) -> CommandConfiguration {
+    CommandConfiguration(
+      commandName: "powerquotes",
+      abstract: "Random quotes from DummyJSON or ZenQuotes, and your favorites, in a terminal.",
+      discussion: """
+        Works offline: quotes seen before are kept, and a built-in set of public-domain quotes \
+        is always there.
 
-      Exit codes: 0 ok, 1 failure, 2 import with rejected rows, 3 already a favorite, 4 no quote \
-      fits random's filters, 64 usage error, 130 interrupted.
-      """,
-    version: "0.1.0",
-    subcommands: [
-      Random.self, Today.self, Favorites.self, Share.self, Browse.self, Sync.self, Shell.self,
-    ]
-  )
+        Examples:
+          $ powerquotes random
+          $ powerquotes random --source zenquotes
+          $ powerquotes today
+          $ powerquotes fav add
+          $ powerquotes fav search rumi
+          $ powerquotes share --style markdown
+          $ powerquotes shell
+
+        \(globalOptions)
+
+        Exit codes: 0 ok, 1 failure, 2 import with rejected rows, 3 already a favorite, 4 no quote \
+        fits random's filters, 64 usage error, 130 interrupted.
+        """,
+      version: "0.1.0",
+      subcommands: [
+        Random.self, Today.self, Favorites.self, Share.self, Browse.self, Sync.self, Shell.self,
+      ]
+    )
+  }
 
   /// Runs the command line: ``runCommandLine()``, started on the main thread.
   ///
@@ -47,7 +64,7 @@ struct PowerQuotesCommand: AsyncParsableCommand {
   /// loaded libraries' exit handlers (see `pq_exit_success`).
   static func main() {
     Task.immediate {
-      await runCommandLine()
+      await GlobalOptions.$summaryIsDeferred.withValue(true) { await runCommandLine() }
       pq_exit_success()
     }
     dispatchMain()

@@ -26,7 +26,14 @@ struct CommandMessage: Equatable {
     let error = words.flatMap { RunTimeUsageError.asParsed(error, words: $0) } ?? error
     let adapted = UserFacingError.adapting(error)
     let status = UserFacingError.exitCode(for: error)
-    self.text = UntrustedText.sanitizedKeepingLines(PowerQuotesCommand.fullMessage(for: adapted))
+    var text = PowerQuotesCommand.fullMessage(for: adapted)
+    // The root's help, rendered without its list of global options: rendered again with it.
+    if GlobalOptions.summaryIsDeferred && text.contains(GlobalOptions.summaryHeading) {
+      text = GlobalOptions.$summaryIsDeferred.withValue(false) {
+        PowerQuotesCommand.fullMessage(for: adapted)
+      }
+    }
+    self.text = UntrustedText.sanitizedKeepingLines(text)
     self.isOutput = status == ExitCode.success.rawValue
     self.status = status
   }

@@ -8,6 +8,8 @@ import ArgumentParser
 /// make the Swift runtime scan every protocol conformance in the binary: a few milliseconds
 /// per start, which is most of the start of the commands people run most (`random` in a
 /// shell's start-up file, the listings and searches of the library).
+///
+/// A command is made one by ``DirectlyParsed()``, from its declarations: never by hand.
 protocol DirectCommand: EnvironmentCommand {
   /// The long flags the command and its option groups take, with their `--`.
   static var directFlagNames: [String] { get }
@@ -16,36 +18,60 @@ protocol DirectCommand: EnvironmentCommand {
   /// Whether the command takes arguments: the words that are not options.
   static var takesArguments: Bool { get }
 
-  /// The command `words` give, converted as ArgumentParser would, its option groups validated
+  /// The command `line` gives, converted as ArgumentParser would, its option groups validated
   /// (see `DirectOptionGroup`).
   ///
   /// - Throws: when a value does not convert or a group does not validate.
-  init(direct words: LongOptionWords) throws
+  init(direct line: LongOptionWords) throws
 }
 
-extension DirectCommand {
-  static var directFlagNames: [String] { [] }
-  static var takesArguments: Bool { false }
+/// Makes a command a ``DirectCommand`` from its `@Option`, `@Flag`, `@OptionGroup` and
+/// `@Argument` declarations, the one place its grammar is written: the names the direct way
+/// reads (ArgumentParser's: `maxLength` is `--max-length`), and `init(direct:)`, which sets
+/// every property. Its option groups are ``DirectlyParsedGroup()``s. A declaration the direct
+/// way cannot read as ArgumentParser does is an error at compile time.
+///
+/// A macro rather than a second list: it writes at compile time the code that was written by
+/// hand before, so a start runs the same code; the plug-in runs in the compiler, and nothing
+/// of it or of swift-syntax is in the binary.
+@attached(
+  extension, conformances: DirectCommand,
+  names: named(directFlagNames), named(directOptionNames), named(takesArguments), named(init))
+macro DirectlyParsed() = #externalMacro(module: "PowerQuotesMacros", type: "DirectGrammarMacro")
 
+/// Makes an option group a ``DirectOptionGroup`` from its declarations, as
+/// ``DirectlyParsed()`` makes a command.
+@attached(
+  extension, conformances: DirectOptionGroup,
+  names: named(flagNames), named(optionNames), named(init))
+macro DirectlyParsedGroup() =
+  #externalMacro(module: "PowerQuotesMacros", type: "DirectGrammarMacro")
+
+extension DirectCommand {
   /// The command `words` (what follows the command's name) give, validated, or nil when
   /// ArgumentParser must read them: then its error, if any, is the one shown, so the order in
   /// which the direct way finds a fault does not matter.
   static func direct(_ words: some Sequence<String>) -> Self? {
     guard
-      let words = LongOptionWords(
+      let line = LongOptionWords(
         words, flags: directFlagNames, options: directOptionNames,
         takesArguments: takesArguments),
-      var command = try? Self(direct: words),
+      var command = try? Self(direct: line),
       (try? command.validate()) != nil
     else { return nil }
     return command
   }
 }
 
-/// An option group that commands built directly read from their words.
+/// An option group that commands built directly read from their words; made one by
+/// ``DirectlyParsedGroup()``.
 protocol DirectOptionGroup: ParsableArguments {
-  /// The group's options `words` give, converted as ArgumentParser converts them.
-  init(_ words: LongOptionWords) throws
+  /// The group's long flags, with their `--`.
+  static var flagNames: [String] { get }
+  /// The group's long options, with their `--`.
+  static var optionNames: [String] { get }
+  /// The group's options `line` gives, converted as ArgumentParser converts them.
+  init(_ line: LongOptionWords) throws
 }
 
 extension DirectOptionGroup {

@@ -3,6 +3,7 @@ import PowerQuotesCore
 
 extension Favorites {
   /// `powerquotes fav export`: favorites out, as data.
+  @DirectlyParsed
   struct Export: EnvironmentCommand {
     static let commandName = "export"
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import PowerQuotesCore
 
 extension Favorites {
   /// `powerquotes fav find <query>`: full-text search over the library.
+  @DirectlyParsed
   struct Find: EnvironmentCommand {
     static let commandName = "find"
     static let configuration = CommandConfiguration(

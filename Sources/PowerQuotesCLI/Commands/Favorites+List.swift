@@ -3,6 +3,7 @@ import PowerQuotesCore
 
 extension Favorites {
   /// `powerquotes fav list`: the favorites table.
+  @DirectlyParsed
   struct List: EnvironmentCommand {
     static let commandName = "list"
     /// The other name it answers to, as `ls` does for files.
@@ -46,6 +47,7 @@ extension Favorites {
   }
 
   /// `powerquotes fav search <author>`: the author search bar.
+  @DirectlyParsed
   struct Search: EnvironmentCommand {
     static let commandName = "search"
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import PowerQuotesCore
 
 extension Favorites {
   /// `powerquotes fav stats`: counts of the library.
+  @DirectlyParsed
   struct Stats: EnvironmentCommand {
     static let commandName = "stats"
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import PowerQuotesCore
 
 /// `powerquotes random`: the random quote screen.
+@DirectlyParsed
 struct Random: EnvironmentCommand {
   /// The command's name, for `main` to recognize without building ``configuration``.
   static let commandName = "random"

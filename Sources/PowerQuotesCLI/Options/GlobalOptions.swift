@@ -3,6 +3,7 @@ import Foundation
 import PowerQuotesCore
 
 /// Where the data and the quote service are, shared by every command.
+@DirectlyParsedGroup
 struct GlobalOptions: ParsableArguments {
   @Option(
     name: .long,
@@ -120,9 +121,16 @@ extension GlobalOptions {
       help.range(of: "OPTIONS:\n").map { help[$0.upperBound...] } ?? Substring(help)
     let lines = options.split(separator: "\n", omittingEmptySubsequences: false)
       .prefix { !$0.hasPrefix("  -h, --help") }
-    return "GLOBAL OPTIONS (after any command; 'powerquotes help options' lists them):\n"
-      + lines.joined(separator: "\n")
+    return summaryHeading + "\n" + lines.joined(separator: "\n")
   }
+
+  /// The first line of ``summary(columns:)``.
+  static let summaryHeading =
+    "GLOBAL OPTIONS (after any command; 'powerquotes help options' lists them):"
+
+  /// Whether the root's help shows ``summaryHeading`` alone, for a start that may show no help
+  /// (see `PowerQuotesCommand.configuration`).
+  @TaskLocal static var summaryIsDeferred = false
 }
 
 /// A service's base URL, as a flag or a variable gives it.
@@ -179,6 +187,7 @@ enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
 }
 
 /// The `--format` option of commands that print data.
+@DirectlyParsedGroup
 struct FormatOptions: ParsableArguments {
   @Option(name: .long, help: "Output format: text or json.")
   var format: OutputFormat = .text

@@ -3,6 +3,7 @@ import PowerQuotesCore
 
 /// `--short`, `--long` and `--max-length N`: only a quote of that length, as fortune's `-s`,
 /// `-l` and `-n` ask.
+@DirectlyParsedGroup
 struct LengthOptions: ParsableArguments {
   @Flag(help: "Only a short quote: at most 160 characters.")
   var short = false

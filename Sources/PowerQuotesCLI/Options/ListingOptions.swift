@@ -2,6 +2,7 @@ import ArgumentParser
 import PowerQuotesCore
 
 /// `--no-pager`: output taller than the terminal is not passed to `$PAGER`.
+@DirectlyParsedGroup
 struct PagerOptions: ParsableArguments {
   @Flag(
     name: .customLong("no-pager"),
@@ -20,6 +21,7 @@ struct PagerOptions: ParsableArguments {
 
 /// What the listing commands (`fav list`, `search`, `find`, `trash`) share: `--limit N` and
 /// `--no-pager`.
+@DirectlyParsedGroup
 struct ListingOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Show at most this many favorites.", valueName: "n"))
   var limit: Int?

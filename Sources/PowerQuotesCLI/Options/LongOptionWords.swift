@@ -61,7 +61,10 @@ struct LongOptionWords {
   }
 
   /// The value of `name` made by `transform`, as an option with a `transform:` makes it.
-  func value<Value>(_ name: String, _ transform: (String) throws -> Value) rethrows -> Value? {
+  ///
+  /// Throwing whatever the transform, so the `try` that `@DirectlyParsed` writes before every
+  /// value is never one the compiler warns about.
+  func value<Value>(_ name: String, _ transform: (String) throws -> Value) throws -> Value? {
     try text(name).map(transform)
   }
 

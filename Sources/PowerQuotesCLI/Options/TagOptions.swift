@@ -2,6 +2,7 @@ import ArgumentParser
 import PowerQuotesCore
 
 /// `--tag TAG`: only favorites with this tag.
+@DirectlyParsedGroup
 struct TagOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp("Only favorites with this tag.", valueName: "tag"),
