@@ -20,14 +20,14 @@ struct DirectGrammarTests {
   ]
 
   /// ArgumentParser's `--experimental-dump-help` of `powerquotes`.
-  private static func dump() throws -> ToolInfo.Command {
+  private static func dump() throws -> CommandTree.ToolInfo.Command {
     var message = ""
     do {
       _ = try PowerQuotesCommand.parseAsRoot(["--experimental-dump-help"])
     } catch {
       message = PowerQuotesCommand.fullMessage(for: error)
     }
-    return try JSONDecoder().decode(ToolInfo.self, from: Data(message.utf8)).command
+    return try JSONDecoder().decode(CommandTree.ToolInfo.self, from: Data(message.utf8)).command
   }
 
   @Test("Each command's direct names are ArgumentParser's names, flags and options apart")
@@ -121,22 +121,4 @@ enum RandomNamesHeader {
 
       """
   }
-}
-
-/// The parts of ArgumentParser's `--experimental-dump-help` JSON these tests read.
-private struct ToolInfo: Decodable {
-  struct Command: Decodable {
-    var commandName: String
-    var subcommands: [Command]?
-    var arguments: [Argument]?
-  }
-  struct Argument: Decodable {
-    struct Name: Decodable {
-      var kind: String
-      var name: String
-    }
-    var kind: String
-    var names: [Name]?
-  }
-  var command: Command
 }

@@ -125,8 +125,9 @@ struct CommandTree: Equatable, Sendable {
     self.values = values
   }
 
-  /// The parts of ArgumentParser's `--experimental-dump-help` JSON that completion needs.
-  private struct ToolInfo: Decodable {
+  /// The parts of ArgumentParser's `--experimental-dump-help` JSON that completion (and the
+  /// tests of the direct grammar) read.
+  struct ToolInfo: Decodable {
     struct Command: Decodable {
       var commandName: String
       var aliases: [String]?

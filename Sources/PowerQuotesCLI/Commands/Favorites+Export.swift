@@ -58,32 +58,27 @@ extension Favorites {
 
     func run(_ env: AppEnvironment) async throws {
       let controller = try env.favoritesController()
-      let tag = tagOption.parsed
-      // A favorite whose saved time cannot be read is left out and named once the others are
-      // written, so that one bad row never stops a backup.
+      // An unreadable saved time leaves its favorite out, named after the rest: never a stop.
       var listed = ListedFavorites()
-      let rows = { listed = try controller.forEachRow(author: author, tag: tag, $0) }
-      guard let output = OutputPath.file(output) else {
-        // On a terminal the export is read, not saved: no stored escape sequence may reach it.
-        // (Into a file or a pipe, it is data and stays exactly as stored.)
-        guard env.terminal.outputIsTerminal else {
-          _ = try ExportView.stream(format, rows: rows) { env.console.outBytes($0) }
-          try listed.requireNoneLeftOut()
-          return
-        }
-        // Each piece holds whole entries, which were written cleaned: what is left to change
-        // is CR LF, which a terminal shows as LF.
+      let rows = {
+        listed = try controller.forEachRow(author: author, tag: tagOption.parsed, $0)
+      }
+      if let output = OutputPath.file(output) {
+        let file = try OutputFile(path: output, protecting: try env.database.filePath())
+        let count = try ExportView.stream(format, rows: rows) { try file.write($0) }
+        try file.close()
+        env.console.note(ExportView.exported(count: count, to: output))
+      } else if env.terminal.outputIsTerminal {
+        // On a terminal the export is read, not saved (into a pipe it is data, exactly as
+        // stored): no stored escape sequence may reach it. Each piece holds whole entries,
+        // written cleaned: what is left to change is CR LF, which a terminal shows as LF.
         _ = try ExportView.stream(format, rows: rows) { bytes in
           env.console.out(
             UntrustedText.sanitizedKeepingLines(String(decoding: bytes, as: UTF8.self)))
         }
-        try listed.requireNoneLeftOut()
-        return
+      } else {
+        _ = try ExportView.stream(format, rows: rows) { env.console.outBytes($0) }
       }
-      let file = try OutputFile(path: output, protecting: try env.database.filePath())
-      let count = try ExportView.stream(format, rows: rows) { try file.write($0) }
-      try file.close()
-      env.console.note(ExportView.exported(count: count, to: output))
       try listed.requireNoneLeftOut()
     }
   }

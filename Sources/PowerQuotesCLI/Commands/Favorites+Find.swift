@@ -80,64 +80,75 @@ extension Favorites {
     }
 
     func run(_ env: AppEnvironment) async throws {
-      let (query, tag, limit) = (try query(), tagOption.parsed, listing.limit)
-      let controller = try env.libraryController()
+      let (query, controller) = (try query(), try env.libraryController())
       var out = BufferedOutput(env.console)
       switch output.format {
-      case .json:
-        var array = JSONArrayView()
-        out.append(array.opening)
-        let listed = try controller.findRows(query, tag: tag, limit: limit) {
-          array.appendElement($0, to: &out.bytes)
-          out.lineEnded()
-        }
-        out.append(array.closing)
-        out.flush()
-        try listed.requireNoneLeftOut()
-      case .text:
-        // Laid out first, then streamed: a search that matches the whole library is never all
-        // in memory.
-        let shape = try FavoriteListView.shape {
-          try controller.findSize(query, tag: tag, authors: $0)
-        }
-        guard let shape else {
-          // A store that would run the search twice: the hits are kept and measured.
-          var hits: [SearchHit] = []
-          try controller.find(query, tag: tag, matches: env.terminal.outputIsTerminal, limit: limit)
-          {
-            hits.append($0)
-          }
-          guard !hits.isEmpty else {
-            env.console.note(FavoritePager.noMatch(query))
-            return
-          }
-          out.append(
-            FavoriteListView.render(hits, width: env.terminal.width, painter: env.painter))
-          break
-        }
-        guard shape.count > 0 else {
-          env.console.note(FavoritePager.noMatch(query))
-          return
-        }
-        let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
-        out.append(view.header())
-        if env.terminal.outputIsTerminal {
-          // Each row shows where its words matched (see FavoriteListView.excerpt), painted
-          // unless colour is off (NO_COLOR, --color never).
-          try controller.find(query, tag: tag, matches: true, limit: limit) {
-            out.append(view.row($0))
-          }
-        } else {
-          // Piped, the rows as the sqlite3 shell would read them: asking FTS5 where each
-          // matched made `fav find courage` on 100,000 favorites 5.5 times slower (debug
-          // build, 197 ms -> 1.09 s), so they show the start of each quote.
-          try controller.findRows(query, tag: tag, columns: .table, limit: limit) {
-            view.appendRow($0, to: &out.bytes)
-            out.lineEnded()
-          }
-        }
+      case .json: try showJSON(query, controller, to: &out)
+      case .text: try showTable(query, controller, env, to: &out)
       }
       out.flush()
+    }
+
+    /// The hits as a JSON array, streamed.
+    private func showJSON(
+      _ query: SearchQuery, _ controller: LibraryController, to out: inout BufferedOutput
+    ) throws {
+      var array = JSONArrayView()
+      out.append(array.opening)
+      let listed = try controller.findRows(query, tag: tagOption.parsed, limit: listing.limit) {
+        array.appendElement($0, to: &out.bytes)
+        out.lineEnded()
+      }
+      out.append(array.closing)
+      out.flush()
+      try listed.requireNoneLeftOut()
+    }
+
+    /// The hits as the favorites table: laid out first, then streamed, so that a search that
+    /// matches the whole library is never all in memory.
+    private func showTable(
+      _ query: SearchQuery, _ controller: LibraryController, _ env: AppEnvironment,
+      to out: inout BufferedOutput
+    ) throws {
+      let (tag, limit) = (tagOption.parsed, listing.limit)
+      let shape = try FavoriteListView.shape {
+        try controller.findSize(query, tag: tag, authors: $0)
+      }
+      guard let shape else {
+        return try showKeptHits(query, controller, env, to: &out)
+      }
+      guard shape.count > 0 else { return env.console.note(FavoritePager.noMatch(query)) }
+      let view = FavoriteListView(shape: shape, width: env.terminal.width, painter: env.painter)
+      out.append(view.header())
+      if env.terminal.outputIsTerminal {
+        // Each row shows where its words matched (see FavoriteListView.excerpt), painted
+        // unless colour is off (NO_COLOR, --color never).
+        try controller.find(query, tag: tag, matches: true, limit: limit) {
+          out.append(view.row($0))
+        }
+      } else {
+        // Piped, the rows as the sqlite3 shell would read them: asking FTS5 where each
+        // matched made `fav find courage` on 100,000 favorites 5.5 times slower (debug
+        // build, 197 ms -> 1.09 s), so they show the start of each quote.
+        try controller.findRows(query, tag: tag, columns: .table, limit: limit) {
+          view.appendRow($0, to: &out.bytes)
+          out.lineEnded()
+        }
+      }
+    }
+
+    /// The table, for a store that would run the search twice to lay it out: the hits are kept
+    /// and measured.
+    private func showKeptHits(
+      _ query: SearchQuery, _ controller: LibraryController, _ env: AppEnvironment,
+      to out: inout BufferedOutput
+    ) throws {
+      var hits: [SearchHit] = []
+      try controller.find(
+        query, tag: tagOption.parsed, matches: env.terminal.outputIsTerminal, limit: listing.limit
+      ) { hits.append($0) }
+      guard !hits.isEmpty else { return env.console.note(FavoritePager.noMatch(query)) }
+      out.append(FavoriteListView.render(hits, width: env.terminal.width, painter: env.painter))
     }
   }
 }

@@ -129,8 +129,11 @@ struct PostgresConnectionTests {
   @Test func cancelFromAnotherThreadEndsTheWait() async throws {
     // A timeout past the sleep: only the cancel may end the wait, however late it comes.
     let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 300)
-    let sleeping = Task {
-      try await PostgresTestServer.onThread { try connection.execute("SELECT pg_sleep(200)") }
+    // On a thread started at once: a task would wait for one of the two threads tasks share,
+    // and in a full suite both can be held by other tests' blocking statements for longer than
+    // the wait below (this test failed so in a clean-clone CI run).
+    let sleeping = PostgresTestDatabase.startThread {
+      try connection.execute("SELECT pg_sleep(200)")
     }
     // Until the statement is on the server: then the cancel must wake its wait.
     let monitor = try PostgresConnection(url: connection.url, timeout: 10)
