@@ -61,56 +61,27 @@ public struct Clipboard: Sendable {
   private static func run(
     _ path: String, tool: Tool, input: String, environment: [String: String]
   ) throws {
-    var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else {
-      throw ClipboardError.failed(tool: tool.name, reason: String(cString: strerror(errno)))
-    }
-    let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
-    // Neither end may outlive the spawn in the child (the read end is duplicated onto stdin).
-    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, readEnd, STDIN_FILENO)
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-    // Nothing else of ours goes with it (not even what we inherited), so a child it leaves
-    // behind holds nothing anyone waits on.
-    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for descriptor in open.compactMap(Int32.init) where descriptor > STDERR_FILENO {
-      if fcntl(descriptor, F_GETFD) >= 0 {
-        posix_spawn_file_actions_addclose(&actions, descriptor)
-      }
-    }
-    let arguments = ([path] + tool.arguments).map { strdup($0) } + [nil]
-    defer {
-      for argument in arguments { free(argument) }
-    }
-    let variables = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
-    defer {
-      for variable in variables { free(variable) }
-    }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, nil, arguments, variables)
-    close(readEnd)
-    guard spawned == 0 else {
-      close(writeEnd)
-      throw ClipboardError.failed(tool: tool.name, reason: String(cString: strerror(spawned)))
+    let child: PipedChild
+    do {
+      child = try PipedChild(
+        path, arguments: [path] + tool.arguments, environment: environment, quiet: true)
+    } catch {
+      throw ClipboardError.failed(
+        tool: tool.name, reason: error.reason)
     }
     // A tool that exits without reading (xclip with no display) must not kill us with SIGPIPE.
     let previous = signal(SIGPIPE, SIG_IGN)
     var bytes = Array(input.utf8)[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+      let written = bytes.withUnsafeBytes { write(child.input, $0.baseAddress, $0.count) }
       if written < 0 && errno == EINTR { continue }
       if written <= 0 { break }
       bytes = bytes.dropFirst(written)
     }
-    close(writeEnd)
+    close(child.input)
     signal(SIGPIPE, previous)
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
     // WIFEXITED and WEXITSTATUS, which Swift does not import.
     let exited = status & 0x7f == 0
     let code = (status >> 8) & 0xff

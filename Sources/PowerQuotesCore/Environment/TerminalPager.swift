@@ -99,34 +99,17 @@ public final class TerminalPager: Sendable {
     guard let program = command.split(whereSeparator: { $0 == " " || $0 == "\t" }).first,
       Self.isRunnable(String(program), path: environment["PATH"] ?? "/usr/bin:/bin")
     else { return nil }
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return nil }
-    let (readEnd, writeEnd) = (ends[0], ends[1])
-    _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, readEnd, STDIN_FILENO)
-    let words: [String] = ["sh", "-c", "exec " + command]
-    let arguments = words.map { strdup($0) } + [nil]
-    defer { for argument in arguments { free(argument) } }
-    let variables = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
-    defer { for variable in variables { free(variable) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, arguments, variables)
-    close(readEnd)
-    guard spawned == 0 else {
-      close(writeEnd)
-      return nil
-    }
+    guard
+      let child = try? PipedChild(
+        "/bin/sh", arguments: ["sh", "-c", "exec " + command], environment: environment)
+    else { return nil }
     // The pager reads what we write to standard output; a pager quit early is an EPIPE, not
     // a SIGPIPE, and Ctrl-C is the pager's to handle while it runs.
     signal(SIGPIPE, SIG_IGN)
     signal(SIGINT, SIG_IGN)
-    dup2(writeEnd, STDOUT_FILENO)
-    close(writeEnd)
-    return pid
+    dup2(child.input, STDOUT_FILENO)
+    close(child.input)
+    return child.pid
   }
 
   /// Whether `program` names an executable file, itself or on `path`.
