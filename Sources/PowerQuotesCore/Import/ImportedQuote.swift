@@ -12,17 +12,22 @@ public struct ImportedQuote: Sendable, Equatable {
   public var savedAt: Date?
   /// The note to keep with it (cleaned as quotes are); empty when there is none.
   public var note: String
+  /// The work it came from (a book's or a speech's title, cleaned as quotes are); empty when
+  /// the file names none.
+  public var work: String
   /// Its tags, each checked and folded to lower case, without repeats, in file order.
   public var tags: [String]
 
   /// Makes an imported quote.
   public init(
-    position: Int, quote: Quote, savedAt: Date? = nil, note: String = "", tags: [String] = []
+    position: Int, quote: Quote, savedAt: Date? = nil, note: String = "", work: String = "",
+    tags: [String] = []
   ) {
     self.position = position
     self.quote = quote
     self.savedAt = savedAt
     self.note = note
+    self.work = work
     self.tags = tags
   }
 }
