@@ -284,16 +284,15 @@ pq_pg_outcome pq_pg_connect(pq_pg *pg, const char *const *keywords, const char *
   return PQ_PG_OK;
 }
 
-pq_pg_outcome pq_pg_exec(pq_pg *pg, const char *sql, int count, const char *const *values,
-                         long timeout_ms) {
+/// Sends `sql` (see pq_pg_exec) and waits until libpq has written it, until `deadline`.
+static pq_pg_outcome send_statement(pq_pg *pg, const char *sql, int count,
+                                    const char *const *values, long long deadline) {
   if (!loaded || pg->conn == NULL || pq.status(pg->conn) != CONNECTION_OK) {
     snprintf(pg->error, sizeof pg->error, "the connection is closed");
     return PQ_PG_OTHER;
   }
   clear_result(pg);
   pg->error[0] = '\0';
-  long long deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
-
   int sent = count >= 0 ? pq.sendQueryParams(pg->conn, sql, count, NULL, values, NULL, NULL, 0)
                         : pq.sendQuery(pg->conn, sql);
   if (!sent) {
@@ -315,7 +314,17 @@ pq_pg_outcome pq_pg_exec(pq_pg *pg, const char *sql, int count, const char *cons
     keep_error(pg, pq.errorMessage(pg->conn));
     return PQ_PG_CONNECTION_FAILED;
   }
+  return PQ_PG_OK;
+}
 
+/// Reads every result of the statement sent last, keeping the last one or the first error,
+/// until `deadline`.
+static pq_pg_outcome receive_results(pq_pg *pg, long long deadline) {
+  if (!loaded || pg->conn == NULL) {
+    snprintf(pg->error, sizeof pg->error, "the connection is closed");
+    return PQ_PG_OTHER;
+  }
+  clear_result(pg);
   int failed = 0;
   for (;;) {
     while (pq.isBusy(pg->conn)) {
@@ -371,6 +380,26 @@ pq_pg_outcome pq_pg_exec(pq_pg *pg, const char *sql, int count, const char *cons
     return PQ_PG_CONNECTION_FAILED;
   }
   return failed ? PQ_PG_STATEMENT_FAILED : PQ_PG_OK;
+}
+
+static long long deadline_after(long timeout_ms) {
+  return timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+}
+
+pq_pg_outcome pq_pg_exec(pq_pg *pg, const char *sql, int count, const char *const *values,
+                         long timeout_ms) {
+  long long deadline = deadline_after(timeout_ms);
+  pq_pg_outcome outcome = send_statement(pg, sql, count, values, deadline);
+  return outcome == PQ_PG_OK ? receive_results(pg, deadline) : outcome;
+}
+
+pq_pg_outcome pq_pg_send(pq_pg *pg, const char *sql, int count, const char *const *values,
+                         long timeout_ms) {
+  return send_statement(pg, sql, count, values, deadline_after(timeout_ms));
+}
+
+pq_pg_outcome pq_pg_receive(pq_pg *pg, long timeout_ms) {
+  return receive_results(pg, deadline_after(timeout_ms));
 }
 
 pq_pg_result *pq_pg_take_result(pq_pg *pg) {

@@ -52,6 +52,13 @@ pq_pg_outcome pq_pg_connect(pq_pg *pg, const char *const *keywords, const char *
 pq_pg_outcome pq_pg_exec(pq_pg *pg, const char *sql, int count, const char *const *values,
                          long timeout_ms);
 
+/// pq_pg_exec in two halves, so that the caller can work while the server does: pq_pg_send
+/// sends one statement (`count` >= 0) and returns once it is written; pq_pg_receive then
+/// waits for its results as pq_pg_exec does. Nothing else may run on `pg` between the two.
+pq_pg_outcome pq_pg_send(pq_pg *pg, const char *sql, int count, const char *const *values,
+                         long timeout_ms);
+pq_pg_outcome pq_pg_receive(pq_pg *pg, long timeout_ms);
+
 /// Ends a connect or exec in progress (or the next one started) as PQ_PG_CANCELLED. Any thread.
 void pq_pg_cancel(pq_pg *pg);
 

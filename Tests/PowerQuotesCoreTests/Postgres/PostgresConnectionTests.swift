@@ -211,4 +211,50 @@ struct PostgresConnectionTests {
     close(socket)
     return port
   }
+
+  @Test("Pages: each next statement made from the page before, sent before that page is read")
+  func pagesFollowEachOther() throws {
+    let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 10)
+    let sql = "SELECT n FROM generate_series($1::bigint + 1, 10) AS n LIMIT 4"
+    var pages: [[Int64]] = []
+    try connection.forEachPage(sql, ["0"]) { page in
+      page.rowCount == 4 ? [String(page.integer(3, 0) ?? 0)] : nil
+    } _: { page in
+      pages.append((0..<page.rowCount).map { page.integer($0, 0) ?? -1 })
+    }
+    #expect(pages == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10]])
+  }
+
+  @Test("A reader that stops at a page leaves the connection ready, the next page dropped")
+  func aReaderThatThrowsLeavesTheConnectionReady() throws {
+    struct Stop: Error {}
+    let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 10)
+    var read = 0
+    #expect(throws: Stop.self) {
+      try connection.forEachPage("SELECT $1::bigint + 1 AS n", ["0"]) { page in
+        [String(page.integer(0, 0) ?? 0)]
+      } _: { _ in
+        read += 1
+        if read == 3 { throw Stop() }
+      }
+    }
+    #expect(read == 3)
+    #expect(connection.isOpen)
+    #expect(try connection.execute("SELECT 42 AS n").value("n") == "42")
+  }
+
+  @Test("A page the server refuses is its sentence, and the connection goes on")
+  func aRefusedPageIsAnError() throws {
+    let connection = try PostgresConnection(url: try PostgresTestServer.baseURL(), timeout: 10)
+    var read = 0
+    #expect(throws: PostgresError.self) {
+      try connection.forEachPage("SELECT 10 / $1::int AS n", ["1"]) { _ in
+        ["0"]
+      } _: { _ in
+        read += 1
+      }
+    }
+    #expect(read == 1)
+    #expect(try connection.execute("SELECT 7 AS n").value("n") == "7")
+  }
 }

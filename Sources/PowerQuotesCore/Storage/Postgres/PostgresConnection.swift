@@ -98,6 +98,48 @@ public final class PostgresConnection: @unchecked Sendable {
     }
   }
 
+  /// Runs `sql` once per page, the first time with `parameters`, then with those `next` makes
+  /// of the page before (nil when that was the last), calling `body` with each page.
+  ///
+  /// The next page's statement is sent before `body` reads a page, so the server makes it while
+  /// the caller writes the rows out. When `body` throws, the page on its way is read and dropped,
+  /// leaving the connection ready for the next statement.
+  func forEachPage(
+    _ sql: String, _ parameters: [String?], next: (PostgresResult) -> [String?]?,
+    _ body: (PostgresResult) throws -> Void
+  ) throws {
+    try lock.withLock {
+      try send(sql, parameters)
+      var sent = true
+      defer {
+        if sent {
+          pq_pg_receive(handle, wait(nil))
+          pq_pg_result_free(pq_pg_take_result(handle))
+        }
+      }
+      while true {
+        sent = false
+        try check(pq_pg_receive(handle, wait(nil)), timeout: nil)
+        let page = PostgresResult(taking: pq_pg_take_result(handle))
+        let following = next(page)
+        if let following {
+          try send(sql, following)
+          sent = true
+        }
+        try body(page)
+        if following == nil { return }
+      }
+    }
+  }
+
+  /// Sends one statement without waiting for its result; called under `lock`.
+  private func send(_ sql: String, _ parameters: [String?]) throws {
+    let outcome = Self.withOptionalCStrings(parameters) { values in
+      pq_pg_send(handle, sql, Int32(parameters.count), values, wait(nil))
+    }
+    try check(outcome, timeout: nil)
+  }
+
   /// Runs `sql`, which may hold several statements separated by semicolons and takes no
   /// parameters (PostgreSQL's simple query protocol), such as a migration file.
   ///

@@ -91,6 +91,8 @@ extension PostgresStore: FavoriteStore {
   /// Calls `body` with each row of `columns` (the id first) of the favorites above `afterID`
   /// that match, in id order, a page of ids at a time: libpq holds a whole result in memory.
   ///
+  /// The server reads the next page while `body` is given this one.
+  ///
   /// Paging by id rather than by offset stays correct when a favorite is removed between pages.
   private func forEachListed(
     matching authorText: String?,
@@ -104,15 +106,17 @@ extension PostgresStore: FavoriteStore {
     let sql =
       "SELECT \(columns) FROM favorite WHERE id > $1::bigint\(filter.sql) "
       + "ORDER BY id LIMIT $2::bigint"
-    var last = afterID
     var left = limit ?? Int.max
-    while left > 0 {
-      let page = min(left, Self.pageSize)
-      let result = try query(sql, [String(last), String(page)] + filter.parameters)
-      for row in 0..<result.rowCount { try body(result, row) }
-      last = result.integer(result.rowCount - 1, 0) ?? last
-      left -= result.rowCount
-      if result.rowCount < page { return }
+    var asked = min(left, Self.pageSize)
+    guard asked > 0 else { return }
+    try forEachPage(sql, [String(afterID), String(asked)] + filter.parameters) { page in
+      left -= page.rowCount
+      guard page.rowCount == asked, left > 0, let last = page.integer(page.rowCount - 1, 0)
+      else { return nil }
+      asked = min(left, Self.pageSize)
+      return [String(last), String(asked)] + filter.parameters
+    } _: { page in
+      for row in 0..<page.rowCount { try body(page, row) }
     }
   }
 

@@ -61,6 +61,15 @@ public final class PostgresStore: Sendable {
     try lock.withLock { try connection.query(sql, parameters) }
   }
 
+  /// Runs `sql` page by page with the store to itself, the next page made while `body` reads
+  /// one (see ``PostgresConnection/forEachPage(_:_:next:_:)``).
+  func forEachPage(
+    _ sql: String, _ parameters: [String?], next: (PostgresResult) -> [String?]?,
+    _ body: (PostgresResult) throws -> Void
+  ) throws {
+    try lock.withLock { try connection.forEachPage(sql, parameters, next: next, body) }
+  }
+
   /// Runs `sql`, statements separated by semicolons and without parameters, in one round trip.
   package func executeScript(_ sql: String) throws {
     try lock.withLock { try connection.executeScript(sql) }
