@@ -31,8 +31,9 @@
 #      python3 http.server, started and stopped by this script. Nothing leaves loopback.
 #   5. When PostgreSQL's server is installed (initdb, as Scripts/postgres-test-server.sh finds
 #      it), starts a throwaway one on 127.0.0.1 with that script, imports the same quotes.json
-#      into it, and times list, find, search and stats on it against the same commands on the
-#      SQLite file; without it, that table is skipped with a line saying so.
+#      into it, and times list, find, search and stats on it, over TCP (password, TLS) and over
+#      its local socket, against the same commands on the SQLite file; without it, that table is
+#      skipped with a line saying so.
 #   6. Runs each pair in one `hyperfine -N -w 3` run (powerquotes first, the reference second,
 #      output into a pipe), the imports with `--prepare` deleting the database, and each command
 #      once more under `/usr/bin/time -f %M` for its peak RSS; then prints medians and ratios
@@ -337,6 +338,7 @@ runnable() {
   r=$(q "$fortune_bin") && s=${s//@FORTUNE@/"$r"}
   r=$(q "$work/stats.sql") && s=${s//@STATS@/"$r"}
   r=$(q "$postgres_url") && s=${s//@PG@/"$r"}
+  r=$(q "$postgres_socket_url") && s=${s//@PGSOCKET@/"$r"}
   printf '%s' "$s"
 }
 readable() {
@@ -365,15 +367,19 @@ compare() {
     "$(peak_rss "$theirs")" "$(readable "$3")" "$(readable "$4")" >>"$manifest"
 }
 
-# compare_stores LABEL ARGUMENTS: powerquotes ARGUMENTS on PostgreSQL, then on the SQLite file.
+# compare_stores LABEL ARGUMENTS: powerquotes ARGUMENTS on PostgreSQL over TCP (password and
+# TLS, as from another machine), on PostgreSQL over its local socket (as on the same machine),
+# then on the SQLite file.
 compare_stores() {
   n=$((n + 1))
-  local on_postgres on_sqlite
-  on_postgres=$(runnable "@PQ@ $2 --database @PG@")
+  local on_tcp on_socket on_sqlite
+  on_tcp=$(runnable "@PQ@ $2 --database @PG@")
+  on_socket=$(runnable "@PQ@ $2 --database @PGSOCKET@")
   on_sqlite=$(runnable "@PQ@ $2 --database @DB@")
-  note "powerquotes $2 on PostgreSQL vs SQLite"
+  note "powerquotes $2 on PostgreSQL (TCP, socket) vs SQLite"
   hyperfine -N "${read_opts[@]}" --output=pipe --style=basic \
-    --export-json "$work/results/$n.json" -n powerquotes "$on_postgres" -n reference "$on_sqlite" >&2
+    --export-json "$work/results/$n.json" -n tcp "$on_tcp" -n socket "$on_socket" \
+    -n reference "$on_sqlite" >&2
   printf 'stores\t%s\t%s\n' "$1" "$n.json" >>"$manifest"
 }
 
@@ -452,11 +458,17 @@ measure_import 'fortune' "$work/quotes.fortune"
 
 # The same library on PostgreSQL, on a throwaway server (its own folder, loopback only).
 postgres_url=""
+postgres_socket_url=""
 if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   note "starting a throwaway PostgreSQL server; powerquotes fav import quotes.json into it"
   postgres_env=$("$repo/Scripts/postgres-test-server.sh" start)
   postgres_dir=$(printf '%s\n' "$postgres_env" | sed -n 's/^export POWERQUOTES_TEST_POSTGRES_DIR=//p')
   postgres_url=$(printf '%s\n' "$postgres_env" | sed -n 's/^export POWERQUOTES_TEST_POSTGRES_URL=//p')
+  # The same database through the server's socket in its folder: no TCP, TLS or password
+  # (the throwaway server trusts local connections, as Debian's trusts a user's own by peer).
+  postgres_port=${postgres_url##*:}
+  postgres_port=${postgres_port%%/*}
+  postgres_socket_url="postgres://postgres@$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$postgres_dir"):$postgres_port/powerquotes_test"
   "$pq" fav import "$work/quotes.json" --database "$postgres_url" >/dev/null
   # What autovacuum does a minute after an import, done now: the table's statistics and
   # visibility map, so that every run meets the table as a library in use has it.
@@ -557,19 +569,27 @@ for label, size, name, rss, imported in imports:
 print()
 if stores:
     print(
-        f"The same library on PostgreSQL {postgres} (a throwaway server on loopback, TCP with a "
-        f"password and TLS, imported from the same quotes.json) against the SQLite file; the "
-        f"CPU ratio is powerquotes' own, without the server's:"
+        f"The same library on PostgreSQL {postgres} (a throwaway server on this machine, "
+        f"imported from the same quotes.json) against the SQLite file, reached over TCP on "
+        f"loopback with a password and TLS, and over the server's local socket; the CPU ratios "
+        f"are powerquotes' own, without the server's:"
     )
     print()
-    print("| command | PostgreSQL | SQLite | ratio | CPU ratio |")
-    print("|---|---|---|---|---|")
+    print("| command | PostgreSQL TCP | PostgreSQL socket | SQLite | ratio TCP | ratio socket | CPU ratio TCP | CPU ratio socket |")
+    print("|---|---|---|---|---|---|---|---|")
     for label, name in stores:
-        mine, theirs = median(name, "powerquotes"), median(name, "reference")
-        cpu_ratio = cpu(name, "powerquotes") / max(cpu(name, "reference"), 1e-4)
-        print(f"| {label} | {ms(mine)} | {ms(theirs)} | {mine / theirs:.1f}x | {cpu_ratio:.1f}x |")
+        tcp, socket, theirs = (median(name, which) for which in ("tcp", "socket", "reference"))
+        reference_cpu = max(cpu(name, "reference"), 1e-4)
+        print(
+            f"| {label} | {ms(tcp)} | {ms(socket)} | {ms(theirs)} | {tcp / theirs:.1f}x "
+            f"| {socket / theirs:.1f}x | {cpu(name, 'tcp') / reference_cpu:.1f}x "
+            f"| {cpu(name, 'socket') / reference_cpu:.1f}x |"
+        )
     print()
-    print("Each runs `powerquotes ARGUMENTS --database PG-URL` against `... --database DB`.")
+    print(
+        "Each runs `powerquotes ARGUMENTS --database PG-URL` (`postgres://postgres:PASSWORD@127.0.0.1:PORT/powerquotes_test`, "
+        "then `postgres://postgres@%2FSOCKET-FOLDER:PORT/powerquotes_test`) against `... --database DB`."
+    )
 else:
     print("PostgreSQL's server is not installed (initdb): no PostgreSQL table.")
 print()
