@@ -162,4 +162,45 @@ struct PostgresLibraryTests {
       #expect(!expected.isEmpty)
     }
   }
+
+  @Test("The count the server keeps follows every add, removal, import and undo, from two machines")
+  func theKeptCountFollowsEveryChange() async throws {
+    let folder = try TemporaryFolder()
+    let (first, connect) = try StoreFactory.postgres.makeShared(in: folder)
+    let store = try #require(first as? PostgresStore)
+    func kept() throws -> Int { try store.favoriteListSize(matching: nil).count }
+    func counted() throws -> Int {
+      Int(try store.execute("SELECT count(*) FROM favorite").values.first?[0] ?? "") ?? -1
+    }
+    try fill(store)
+    #expect(try kept() == Self.library.count && counted() == Self.library.count)
+    _ = try store.addFavorite(Samples.rumi, at: testDate)
+    _ = try store.trashFavorites(ids: [1, 2, 3], at: testDate)
+    #expect(try kept() == counted() && kept() == Self.library.count - 3)
+    _ = try store.restoreFavorites(ids: [2], at: testDate)
+    let imported = (1...40).map {
+      ImportedQuote(
+        position: $0, quote: Quote(text: "Line \($0 % 30).", author: "A", source: .manual))
+    }
+    #expect(try store.importFavorites(imported, at: testDate, dryRun: false).added == 30)
+    #expect(try kept() == counted() && kept() == Self.library.count - 2 + 30)
+    _ = try store.undoLastChange()
+    #expect(try kept() == counted() && kept() == Self.library.count - 2)
+    _ = try store.emptyTrash(ids: [1, 3])
+    // Two machines adding at once: each waits for the other's change, and both count.
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for machine in 0..<2 {
+        group.addTask {
+          let other = try connect()
+          for n in 0..<20 {
+            _ = try other.addFavorite(
+              Quote(text: "Machine \(machine), quote \(n).", author: "M", source: .manual),
+              at: testDate)
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(try kept() == counted() && kept() == Self.library.count - 2 + 40)
+  }
 }

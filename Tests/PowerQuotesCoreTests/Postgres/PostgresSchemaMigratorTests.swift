@@ -37,8 +37,9 @@ struct PostgresSchemaMigratorTests {
         """)
       #expect(
         tables.value("names")
-          == "favorite favorite_tag last_shown library_change library_recording library_undo_step "
-          + "pool_quote powerquotes_schema quote_of_the_day sync_state trashed_favorite")
+          == "favorite favorite_count favorite_tag last_shown library_change library_recording "
+          + "library_undo_step pool_quote powerquotes_schema quote_of_the_day sync_state trashed_favorite"
+      )
     }
   }
 

@@ -127,11 +127,20 @@ extension PostgresStore: FavoriteStore {
     guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else {
       return (0, 0)
     }
-    let rows = try execute(
-      "SELECT count(*), coalesce(max(id), 0) FROM favorite WHERE true\(filter.sql)",
-      filter.parameters)
+    let rows = try execute(Self.sizeSQL(filter.sql), filter.parameters)
     let row = rows.values.first
     return (Int(row?[0] ?? "") ?? 0, Int64(row?[1] ?? "") ?? 0)
+  }
+
+  /// The SELECT of how many favorites pass `condition` (a filter's SQL) and the largest id
+  /// among them (0 when none).
+  ///
+  /// For every favorite, the count the server keeps (`0013_favorite_count.sql`) rather than
+  /// count(*) over all of them, and the largest id from the primary key's end.
+  static func sizeSQL(_ condition: String) -> String {
+    condition.isEmpty
+      ? "SELECT favorites, (SELECT coalesce(max(id), 0) FROM favorite) FROM favorite_count"
+      : "SELECT count(*), coalesce(max(id), 0) FROM favorite WHERE true\(condition)"
   }
 
   /// Each distinct author of every favorite, each found by one probe of `favorite_by_author`

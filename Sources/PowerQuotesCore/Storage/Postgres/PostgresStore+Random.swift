@@ -9,8 +9,7 @@ extension PostgresStore {
   public func favoriteCount(matching filter: FavoriteFilter) throws -> Int {
     guard let condition = Self.filter(matching: filter.author, tag: filter.tag, parameter: 1)
     else { return 0 }
-    let rows = try execute(
-      "SELECT count(*) FROM favorite WHERE true\(condition.sql)", condition.parameters)
+    let rows = try execute(Self.sizeSQL(condition.sql), condition.parameters)
     return Int(rows.values.first?[0] ?? "") ?? 0
   }
 
