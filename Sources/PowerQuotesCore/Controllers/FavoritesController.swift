@@ -18,41 +18,44 @@ public struct FavoritesController: Sendable {
     self.now = now
   }
 
-  /// Saves a quote the user typed.
+  /// Saves a quote the user typed, from `work` (a title, cleaned onto one line, see
+  /// ``QuoteText/enteringWork(_:)``; empty for none).
   ///
   /// What the user typed is saved without white space around it; quotes from a service are
   /// saved exactly as received.
-  public func add(text: String, author: String) throws -> AddFavoriteResult {
+  public func add(text: String, author: String, work: String = "") throws -> AddFavoriteResult {
     try add(
       Quote(
         text: text.trimmingCharacters(in: .whitespacesAndNewlines),
         author: author.trimmingCharacters(in: .whitespacesAndNewlines),
         source: .manual
-      )
+      ),
+      work: work
     )
   }
 
-  /// Saves the quote shown last.
-  public func addLastShown() throws -> AddFavoriteResult {
+  /// Saves the quote shown last, from `work` (empty for none).
+  public func addLastShown(work: String = "") throws -> AddFavoriteResult {
     guard let quote = try database.lastShown() else { throw FavoritesError.nothingShownYet }
-    return try add(quote)
+    return try add(quote, work: work)
   }
 
-  /// Fetches DummyJSON's quote `id` and saves it.
-  public func add(dummyJSONID id: Int) async throws -> AddFavoriteResult {
+  /// Fetches DummyJSON's quote `id` and saves it, from `work` (empty for none).
+  public func add(dummyJSONID id: Int, work: String = "") async throws -> AddFavoriteResult {
     let quote = try await client.quote(id)
     try database.recordShown(quote, at: now())
-    return try add(quote)
+    return try add(quote, work: work)
   }
 
-  /// Saves `quote`, cleaned as ``QuoteText`` cleans every quote that enters the library,
-  /// unless it is already a favorite.
+  /// Saves `quote` from `work`, cleaned as ``QuoteText`` cleans every quote and title that
+  /// enters the library, unless it is already a favorite (whose work then stays as it is).
   ///
   /// - Throws: ``FavoritesError`` for a quote that is empty once cleaned, or too long.
-  public func add(_ quote: Quote) throws -> AddFavoriteResult {
+  public func add(_ quote: Quote, work: String = "") throws -> AddFavoriteResult {
     switch QuoteText.admitted(quote) {
     case .failure(let problem): throw FavoritesError(problem)
-    case .success(let quote): return try database.addFavorite(quote, at: now())
+    case .success(let quote):
+      return try database.addFavorite(quote, work: QuoteText.enteringWork(work), at: now())
     }
   }
 

@@ -142,7 +142,8 @@ extension QuoteController {
     case .service(let service, let fallback):
       return try await random(mode: fallback ? .automatic : .online, from: service, length: length)
     case .favorites(let filter):
-      return ShownQuote(quote: try randomFavorite(filter).quote, fallbackReason: nil)
+      let favorite = try randomFavorite(filter)
+      return ShownQuote(quote: favorite.quote, work: favorite.work, fallbackReason: nil)
     }
   }
 }

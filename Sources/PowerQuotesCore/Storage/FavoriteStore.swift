@@ -5,9 +5,11 @@ import Foundation
 /// One of the three parts of ``QuoteStore``; its documentation says what every requirement
 /// promises (atomicity, order, what "not found" returns, errors).
 public protocol FavoriteStore: Sendable {
-  /// Saves `quote` at `date` unless an equal favorite exists: the store's unique key on the
-  /// normalized quote and author (``QuoteKey``) decides, in one transaction.
-  func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult
+  /// Saves `quote` at `date`, with `work` (the title it came from, empty for none), unless an
+  /// equal favorite exists: the store's unique key on the normalized quote and author
+  /// (``QuoteKey``) decides, in one transaction; the work is not part of the key, and an
+  /// existing favorite is returned as it is.
+  func addFavorite(_ quote: Quote, work: String, at date: Date) throws -> AddFavoriteResult
 
   /// The favorite with `id`, or nil when there is none.
   func favorite(id: Int64) throws -> Favorite?
@@ -85,6 +87,11 @@ public protocol FavoriteStore: Sendable {
 }
 
 extension FavoriteStore {
+  /// ``addFavorite(_:work:at:)`` of a quote from no named work.
+  public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
+    try addFavorite(quote, work: "", at: date)
+  }
+
   /// How many favorites there are: ``favoriteCount(matching:)`` of every favorite.
   public func favoriteCount() throws -> Int {
     try favoriteCount(matching: FavoriteFilter())

@@ -2,13 +2,15 @@ import Foundation
 import GRDB
 
 extension QuoteDatabase: FavoriteStore {
-  /// Saves `quote` unless an equal favorite exists, in one transaction.
+  /// Saves `quote` from `work` unless an equal favorite exists, in one transaction.
   ///
   /// The schema decides: the INSERT is tried and the failure of its check for an equal favorite
   /// caught (`Migrations/0008_favorite_key_hash.sql`). A failed INSERT uses up no
   /// AUTOINCREMENT id, so the ids people see have no gaps for duplicates.
-  public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
-    let record = FavoriteRecord(quote: quote, savedAt: date)
+  public func addFavorite(_ quote: Quote, work: String, at date: Date) throws
+    -> AddFavoriteResult
+  {
+    let record = FavoriteRecord(quote: quote, savedAt: date, work: work)
     return try translatingErrors {
       try writer.write { db in
         try recordingChange(.add, in: db, at: date, facts: StoredChange.addition) {

@@ -2,7 +2,7 @@ import Foundation
 
 extension PostgresStore: FavoriteStore {
   /// The columns a favorite is read from, in the order ``favorite(_:)`` reads them.
-  static let favoriteColumns = "id, quote, author, source, source_id, saved_at, note, tags"
+  static let favoriteColumns = "id, quote, author, source, source_id, saved_at, note, tags, work"
 
   /// How many favorites one statement of a listing reads: libpq holds a whole result in
   /// memory, so a long list goes by pages of ids.
@@ -10,15 +10,15 @@ extension PostgresStore: FavoriteStore {
 
   /// The INSERT of one favorite, returning it.
   ///
-  /// `$1`...`$8` are the quote, author, source, source id, saved time, quote key, author key
-  /// and folded author.
+  /// `$1`...`$9` are the quote, author, source, source id, saved time, quote key, author key,
+  /// folded author and work.
   /// The server decides what is a duplicate. `WHERE NOT EXISTS` skips a known favorite before
   /// the identity is drawn, so a duplicate uses up no id; `ON CONFLICT` on the unique index
   /// catches the one another machine saved at the same moment.
   static let insertFavoriteSQL = """
     INSERT INTO favorite
-      (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded)
-    SELECT $1, $2, $3, $4::bigint, $5, $6, $7, $8
+      (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded, work)
+    SELECT $1, $2, $3, $4::bigint, $5, $6, $7, $8, $9
     WHERE NOT EXISTS (SELECT 1 FROM favorite WHERE \(sameKey(quoteKey: "$6", authorKey: "$7")))
     ON CONFLICT \(conflictTarget) DO NOTHING
     RETURNING \(favoriteColumns)
@@ -29,24 +29,26 @@ extension PostgresStore: FavoriteStore {
     SELECT \(favoriteColumns) FROM favorite WHERE \(sameKey(quoteKey: "$1", authorKey: "$2"))
     """
 
-  /// The parameters of ``insertFavoriteSQL`` for `quote` saved at `date`.
-  static func insertParameters(_ quote: Quote, savedAt date: Date) -> [String?] {
+  /// The parameters of ``insertFavoriteSQL`` for `quote` from `work` saved at `date`.
+  static func insertParameters(_ quote: Quote, work: String, savedAt date: Date) -> [String?] {
     let key = quote.key
     return parameters(quote) + [
-      StoredTime.text(date), key.quote, key.author, QuoteKey.searchFolded(quote.author),
+      StoredTime.text(date), key.quote, key.author, QuoteKey.searchFolded(quote.author), work,
     ]
   }
 
-  /// Saves `quote` unless an equal favorite exists, as one undoable change; the unique index
-  /// decides.
-  public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
+  /// Saves `quote` from `work` unless an equal favorite exists, as one undoable change; the
+  /// unique index decides.
+  public func addFavorite(_ quote: Quote, work: String, at date: Date) throws
+    -> AddFavoriteResult
+  {
     let key = quote.key
     return try writeChange(.add, at: date, facts: StoredChange.addition) {
       // A duplicate saved by another machine after this statement's snapshot is neither
       // inserted nor seen by it: the next try sees it.
       for _ in 0..<5 {
         let inserted = try execute(
-          Self.insertFavoriteSQL, Self.insertParameters(quote, savedAt: date))
+          Self.insertFavoriteSQL, Self.insertParameters(quote, work: work, savedAt: date))
         if let row = inserted.values.first { return .added(Self.favorite(row)) }
         let existing = try execute(Self.favoriteByKeySQL, [key.quote, key.author])
         if let row = existing.values.first { return .alreadyFavorite(Self.favorite(row)) }
@@ -197,7 +199,7 @@ extension PostgresStore: FavoriteStore {
     case .table:
       raw.fill(
         id: id, quote: text(1).span, author: text(2).span, source: none.span, sourceID: nil,
-        savedAt: none.span, note: none.span, tags: text(3).span)
+        savedAt: none.span, note: none.span, tags: text(3).span, work: none.span)
     case .all:
       let savedAt = text(5)
       guard Timestamp.isStoredTime(savedAt) else {
@@ -206,7 +208,7 @@ extension PostgresStore: FavoriteStore {
       raw.fill(
         id: id, quote: text(1).span, author: text(2).span, source: text(3).span,
         sourceID: result.integer(row, 4).map { Int($0) }, savedAt: savedAt.span,
-        note: text(6).span, tags: text(7).span)
+        note: text(6).span, tags: text(7).span, work: text(8).span)
     }
     return .raw(raw)
   }
@@ -215,7 +217,8 @@ extension PostgresStore: FavoriteStore {
   static func favorite(_ row: [String?]) -> Favorite {
     Favorite(
       id: Int64(row[0] ?? "") ?? 0, quote: quote(row, from: 1), savedAt: savedTime(row[5]),
-      note: row[6] ?? "", tags: (row[7] ?? "").split(separator: " ").map(String.init))
+      note: row[6] ?? "", tags: (row[7] ?? "").split(separator: " ").map(String.init),
+      work: row[8] ?? "")
   }
 
   /// The SQL condition (to follow a WHERE clause, starting with AND) keeping favorites whose
