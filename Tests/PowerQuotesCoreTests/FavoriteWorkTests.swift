@@ -171,6 +171,128 @@ struct FavoriteWorkTests {
     #expect(try LibrarySQL.integrityProblems(store) == [])
   }
 
+  /// The export of every favorite of `store` in `format`, as the store streams its rows.
+  private func exported(_ store: any QuoteStore, _ format: ExportFormat) throws -> String {
+    var bytes: [UInt8] = []
+    _ = try ExportView.stream(
+      format,
+      rows: { body in
+        try store.forEachFavoriteRow(
+          matching: nil, tag: nil, after: 0, limit: nil, columns: .all, body)
+      },
+      to: { bytes += $0 })
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A new store of `factory`'s kind holding what `text` imports.
+  private func imported(_ text: String, into factory: StoreFactory) throws -> any QuoteStore {
+    let batch = try ImportParser.parse(Data(text.utf8), origin: "test")
+    #expect(batch.rejected.isEmpty)
+    let store = try factory.make()
+    _ = try store.importFavorites(batch.quotes, at: testDate, dryRun: false)
+    return store
+  }
+
+  /// A library with a work, a note with lines and commas, tags, and a favorite without a work.
+  private func library(_ factory: StoreFactory) throws -> any QuoteStore {
+    let store = try factory.make()
+    guard
+      case .added(let rumi) = try store.addFavorite(
+        Samples.rumi, work: "Masnavi, \"Book\" One", at: testDate)
+    else { throw StorageError.noSuchFavorite(id: 1) }
+    _ = try store.editFavorite(
+      rumi, quote: rumi.quote, note: "Read aloud,\ntwice.", at: testDate)
+    _ = try store.tag(id: rumi.id, with: [FavoriteTag("ocean")], at: testDate)
+    _ = try store.addFavorite(Samples.umar, at: testDate)
+    return store
+  }
+
+  @Test(
+    "JSON and CSV: export, import and export again give the same bytes, the work included",
+    arguments: StoreFactory.all)
+  func ownRoundTrip(store: StoreFactory) throws {
+    let source = try library(store)
+    for format in [ExportFormat.json, .csv] {
+      let first = try exported(source, format)
+      #expect(first.contains("Masnavi"))
+      let again = try imported(first, into: store)
+      #expect(try exported(again, format) == first, "\(format)")
+      #expect(try again.favorites().map(\.work) == ["Masnavi, \"Book\" One", ""])
+    }
+  }
+
+  @Test("A CSV file of an earlier version, without the work column, still imports")
+  func earlierCSV() throws {
+    let csv =
+      "quote,author,source,source_id,saved_at,note,tags\r\n"
+      + "Know thyself.,Socrates,manual,,2027-01-15T08:00:00.000Z,A note,greek\r\n"
+    let store = try imported(csv, into: .sqlite)
+    let favorites = try store.favorites()
+    #expect(favorites.map(\.quote.text) == ["Know thyself."])
+    #expect(favorites.map(\.note) == ["A note"])
+    #expect(favorites.map(\.work) == [""])
+  }
+
+  @Test(
+    "Readwise: our export of its import CSV reads back to the same favorites",
+    arguments: StoreFactory.all)
+  func readwiseRoundTrip(store: StoreFactory) throws {
+    let source = try library(store)
+    let csv = try exported(source, .readwise)
+    #expect(csv.hasPrefix("Highlight,Title,Author,Note,Location,Date\r\n"))
+    #expect(
+      csv.contains(
+        "\"Masnavi, \"\"Book\"\" One\",Rumi,\"Read aloud,\ntwice.\",,2027-01-15T08:00:00.000Z\r\n"))
+    let batch = try ImportParser.parse(Data(csv.utf8), origin: "readwise.csv")
+    #expect(batch.format == .readwise)
+    let back = try imported(csv, into: store)
+    // Readwise's CSV has no tags or source: the rest comes back as it was.
+    func kept(_ favorite: Favorite) -> [String] {
+      [
+        favorite.quote.text, favorite.quote.author, favorite.work, favorite.note,
+        favorite.savedAt.map(ExportView.timestamp) ?? "",
+      ]
+    }
+    #expect(try back.favorites().map(kept) == source.favorites().map(kept))
+    // And its export is the same file.
+    #expect(try exported(back, .readwise) == csv)
+  }
+
+  @Test(
+    "A listing, a count and a pick by --work; stats count the works", arguments: StoreFactory.all)
+  func filterAndStats(store: StoreFactory) throws {
+    let database = try store.make()
+    _ = try database.addFavorite(Samples.rumi, work: "Masnavi, Book One", at: testDate)
+    _ = try database.addFavorite(Samples.umar, at: testDate)
+    _ = try database.addFavorite(Samples.lao, work: "Tao Te Ching", at: testDate)
+    _ = try database.addFavorite(Samples.seneca, work: "Masnavi, Book One", at: testDate)
+    func listed(_ work: String) throws -> [Int64] {
+      var ids: [Int64] = []
+      try database.forEachFavorite(
+        matching: nil, tag: nil, work: work, after: 0, limit: nil
+      ) { ids.append($0.id) }
+      return ids
+    }
+    #expect(try listed("masnavi") == [1, 4])
+    #expect(try listed("BOOK one") == [1, 4])
+    #expect(try listed("one book").isEmpty)
+    #expect(try listed("tao") == [3])
+    #expect(try listed("...").isEmpty)
+    #expect(try database.favoriteListSize(matching: nil, tag: nil, work: "masnavi") == (2, 4))
+    let filter = FavoriteFilter(work: "masnavi")
+    #expect(try database.favoriteCount(matching: filter) == 2)
+    #expect(try database.favoriteID(atIndex: 1, matching: filter) == 4)
+    #expect(try database.favoriteCount(matching: FavoriteFilter(author: "lao", work: "tao")) == 1)
+    #expect(try database.favoriteCount(matching: FavoriteFilter(author: "rumi", work: "tao")) == 0)
+
+    let stats = try database.favoriteStats(localTime: .utc)
+    #expect(stats.works == 2)
+    #expect(
+      stats.topWorks == [
+        FavoriteStats.Count("Masnavi, Book One", 2), FavoriteStats.Count("Tao Te Ching", 1),
+      ])
+  }
+
   @Test("A work from outside is cleaned onto one line, without escape sequences")
   func hostileWork() throws {
     #expect(

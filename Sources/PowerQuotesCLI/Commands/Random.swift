@@ -60,6 +60,12 @@ struct Random: EnvironmentCommand {
     help: ArgumentHelp("With --favorites: only favorites with this tag.", valueName: "tag"),
     completion: LibraryCompletion.tags)
   var tag: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "With --favorites: only favorites from a work with these words, in order.",
+      valueName: "title"))
+  var work: String?
   @OptionGroup var lengths: LengthOptions
 
   @OptionGroup var output: FormatOptions
@@ -105,7 +111,8 @@ struct Random: EnvironmentCommand {
     if favorites {
       return .favorites(
         FavoriteFilter(
-          author: author, tag: tag.flatMap { try? FavoriteTag($0) }, length: lengths.length))
+          author: author, tag: tag.flatMap { try? FavoriteTag($0) }, length: lengths.length,
+          work: work))
     }
     return try Self.plan(
       id: id, offline: offline, online: online, source: source, environment: environment)

@@ -66,11 +66,12 @@ public struct FavoritesController: Sendable {
   public func listSize(
     author: String?,
     tag: FavoriteTag? = nil,
+    work: String? = nil,
     authors: (Span<UInt8>) throws -> Bool
   ) throws -> (count: Int, largestID: Int64) {
-    let size = try database.favoriteListSize(matching: author, tag: tag)
+    let size = try database.favoriteListSize(matching: author, tag: tag, work: work)
     if size.count > 0 {
-      try database.forEachFavoriteAuthor(matching: author, tag: tag, authors)
+      try database.forEachFavoriteAuthor(matching: author, tag: tag, work: work, authors)
     }
     return size
   }
@@ -85,11 +86,12 @@ public struct FavoritesController: Sendable {
   public func forEach(
     author: String?,
     tag: FavoriteTag? = nil,
+    work: String? = nil,
     after afterID: Int64 = 0,
     limit: Int? = nil,
     _ body: (Favorite) throws -> Void
   ) throws -> ListedFavorites {
-    try forEachRow(author: author, tag: tag, after: afterID, limit: limit) {
+    try forEachRow(author: author, tag: tag, work: work, after: afterID, limit: limit) {
       try body($0.favorite)
     }
   }
@@ -100,6 +102,7 @@ public struct FavoritesController: Sendable {
   public func forEachRow(
     author: String?,
     tag: FavoriteTag? = nil,
+    work: String? = nil,
     after afterID: Int64 = 0,
     limit: Int? = nil,
     columns: FavoriteColumns = .all,
@@ -109,7 +112,7 @@ public struct FavoritesController: Sendable {
     try withoutActuallyEscaping(body) { body in
       var listed = ListedFavorites()
       try database.forEachFavoriteRow(
-        matching: author, tag: tag, after: afterID, limit: limit, columns: columns
+        matching: author, tag: tag, work: work, after: afterID, limit: limit, columns: columns
       ) {
         try listed.pass($0, columns: columns, to: body)
       }

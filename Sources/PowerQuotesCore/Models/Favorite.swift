@@ -20,6 +20,7 @@ public struct Favorite: Codable, Sendable, Identifiable {
   /// Its tags: lower-case words in name order (see ``FavoriteTag``).
   public var tags: [String]
   /// The work the quote came from (a book's or a speech's title); empty when there is none.
+  ///
   /// Not part of what makes two favorites equal.
   public var work: String
 

@@ -173,11 +173,12 @@ public enum ExportView {
   /// The header of Readwise's import CSV, as its documentation names the columns.
   public static let readwiseHeader = "Highlight,Title,Author,Note,Location,Date"
 
-  /// Appends `favorite`'s row of Readwise's import CSV: the quote as the highlight, the work
-  /// as the title, the author, the note, no location (the library keeps none apart from the
-  /// note), and the saved time as ``timestamp(_:)`` writes it. Each text cleaned as text
-  /// entering the library is, each field through ``appendCSVField(_:to:)``. Tags and the
-  /// source have no column there.
+  /// Appends `favorite`'s row of Readwise's import CSV.
+  ///
+  /// The quote as the highlight, the work as the title, the author, the note, no location (the
+  /// library keeps none apart from the note), and the saved time as ``timestamp(_:)`` writes
+  /// it. Each text cleaned as text entering the library is, each field through
+  /// ``appendCSVField(_:to:)``. Tags and the source have no column there.
   static func appendReadwiseRow(_ favorite: Favorite, to out: inout [UInt8]) {
     let fields = [
       QuoteText.cleaned(favorite.quote.text), QuoteText.cleaned(favorite.work),

@@ -63,21 +63,24 @@ extension PostgresStore: FavoriteStore {
   public func forEachFavorite(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     after afterID: Int64,
     limit: Int?,
     _ body: (Favorite) throws -> Void
   ) throws {
     try forEachListed(
-      matching: authorText, tag: tag, after: afterID, limit: limit, columns: Self.favoriteColumns
+      matching: authorText, tag: tag, work: work, after: afterID, limit: limit,
+      columns: Self.favoriteColumns
     ) { try body(Self.favorite($0.values($1))) }
   }
 
-  /// ``forEachFavorite(matching:tag:after:limit:_:)`` with each row's bytes as libpq
+  /// ``forEachFavorite(matching:tag:work:after:limit:_:)`` with each row's bytes as libpq
   /// received them, and with `columns` ``FavoriteColumns/table`` only the columns a table
   /// shows.
   public func forEachFavoriteRow(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     after afterID: Int64,
     limit: Int?,
     columns: FavoriteColumns,
@@ -85,7 +88,7 @@ extension PostgresStore: FavoriteStore {
   ) throws {
     var raw = RawFavorite()
     try forEachListed(
-      matching: authorText, tag: tag, after: afterID, limit: limit,
+      matching: authorText, tag: tag, work: work, after: afterID, limit: limit,
       columns: Self.columnSQL(columns)
     ) { try body(Self.favoriteRow($0, $1, columns: columns, into: &raw)) }
   }
@@ -97,12 +100,14 @@ extension PostgresStore: FavoriteStore {
   private func forEachListed(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     after afterID: Int64,
     limit: Int?,
     columns: String,
     _ body: (PostgresResult, Int) throws -> Void
   ) throws {
-    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 3) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag, work: work, parameter: 3)
+    else { return }
     let sql =
       "SELECT \(columns) FROM favorite WHERE id > $1::bigint\(filter.sql) "
       + "ORDER BY id LIMIT $2::bigint"
@@ -119,10 +124,11 @@ extension PostgresStore: FavoriteStore {
   }
 
   /// How many favorites match and the largest id among them.
-  public func favoriteListSize(matching authorText: String?, tag: FavoriteTag?) throws -> (
-    count: Int, largestID: Int64
-  ) {
-    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else {
+  public func favoriteListSize(
+    matching authorText: String?, tag: FavoriteTag?, work: String?
+  ) throws -> (count: Int, largestID: Int64) {
+    guard let filter = Self.filter(matching: authorText, tag: tag, work: work, parameter: 1)
+    else {
       return (0, 0)
     }
     let rows = try execute(
@@ -148,9 +154,11 @@ extension PostgresStore: FavoriteStore {
   public func forEachFavoriteAuthor(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     _ body: (Span<UInt8>) throws -> Bool
   ) throws {
-    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag, work: work, parameter: 1)
+    else { return }
     let sql =
       filter.sql.isEmpty
       ? Self.everyAuthorSQL : "SELECT DISTINCT author FROM favorite WHERE true\(filter.sql)"
@@ -225,12 +233,22 @@ extension PostgresStore: FavoriteStore {
   /// folded author contains `authorText` and that have `tag`, with its parameters numbered from
   /// `parameter`: empty for every favorite, nil when no favorite can match.
   static func filter(
-    matching authorText: String?, tag: FavoriteTag?, parameter: Int
+    matching authorText: String?, tag: FavoriteTag?, work: String? = nil, parameter: Int
   ) -> (sql: String, parameters: [String?])? {
     guard var filter = filter(matching: authorText, parameter: parameter) else { return nil }
     if let tag {
       filter.sql += tagCondition(parameter: parameter + filter.parameters.count)
       filter.parameters.append(tag.name)
+    }
+    if let work {
+      // Words in that order, as a phrase of `fav find`: the `work` column's words as the
+      // `search` column folds them (without an index of its own: a filter beside others).
+      guard !QuoteKey.searchFolded(work).isEmpty else { return nil }
+      let number = parameter + filter.parameters.count
+      filter.sql +=
+        " AND to_tsvector('simple', unaccent(work))"
+        + " @@ phraseto_tsquery('simple', unaccent($\(number)))"
+      filter.parameters.append(work)
     }
     return filter
   }
