@@ -63,7 +63,7 @@ struct Random: EnvironmentCommand {
 
   @Option(
     help: ArgumentHelp(
-      "With --favorites: only favorites from a work with these words, in order.",
+      "With --favorites: only favorites from this work.",
       valueName: "title"))
   var work: String?
   @OptionGroup var lengths: LengthOptions
