@@ -68,7 +68,7 @@ enum FuzzTargets: String, CaseIterable {
   }
 
   /// Whatever a file gives, every quote kept is one the library admits, with a clean note
-  /// within its length and tags `fav tag` would take, in increasing positions that no rejected
+  /// within its length, a work cleaned onto one line, and tags `fav tag` would take, in increasing positions that no rejected
   /// row shares.
   private static func checkAdmitted(_ batch: ImportParser.Batch) {
     var last = 0
@@ -85,6 +85,10 @@ enum FuzzTargets: String, CaseIterable {
         || (!imported.note.isEmpty && UntrustedText.isBlank(imported.note))
       {
         fatalError("import kept a note the library refuses: \(imported.note.debugDescription)")
+      }
+      if QuoteText.enteringWork(imported.work) != imported.work {
+        fatalError(
+          "import kept a work not cleaned onto one line: \(imported.work.debugDescription)")
       }
       if Set(imported.tags).count != imported.tags.count
         || imported.tags.contains(where: { tag in

@@ -347,7 +347,8 @@ struct EditTrashUndoCommandTests: CLITestSuite {
       ["fav", "edit", "1"], env(variables: try editor("sed -i '/^\\[author\\]$/d' \"$1\"")))
     let kept = try keptForms()
     let name = try #require(kept.keys.first)
-    #expect(kept[name]?.contains("[quote]\n\(Samples.rumi.text)\n\nRumi\n\n[note]\n") == true)
+    #expect(
+      kept[name]?.contains("[quote]\n\(Samples.rumi.text)\n\nRumi\n\n[work]\n\n\n[note]\n") == true)
     #expect(
       message
         == "The edited form of favorite 1 has no [author] line, so it cannot be read; nothing "

@@ -60,9 +60,9 @@ struct ExchangeCommandTests: CLITestSuite {
     try await execute(["fav", "export", "--format", "csv", "--author", "UMAR"], env())
     #expect(
       console.out
-        == "quote,author,source,source_id,saved_at,note,tags\r\n"
+        == "quote,author,source,source_id,saved_at,note,tags,work\r\n"
         + "Be mindful of what you say.,Umar ibn Al-Khattāb (R.A),dummyjson,20,"
-        + "2027-01-15T08:00:00.000Z,,\r\n")
+        + "2027-01-15T08:00:00.000Z,,,\r\n")
     console.clear()
 
     try await execute(["fav", "export", "--format", "markdown", "--author", "socr"], env())

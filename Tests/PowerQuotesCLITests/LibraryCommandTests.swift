@@ -185,8 +185,8 @@ struct LibraryCommandTests: CLITestSuite {
     try await execute(["fav", "export", "--format", "csv", "--tag", "greek"], env())
     #expect(
       console.out
-        == "quote,author,source,source_id,saved_at,note,tags\r\n"
-        + "Know thyself.,Socrates,manual,,2027-01-15T08:00:00.000Z,,greek heart\r\n")
+        == "quote,author,source,source_id,saved_at,note,tags,work\r\n"
+        + "Know thyself.,Socrates,manual,,2027-01-15T08:00:00.000Z,,greek heart,\r\n")
     console.clear()
     try await execute(["fav", "list", "--tag", "greek", "--format", "json"], env())
     #expect(console.out.contains("\"tags\" : [\n      \"greek\",\n      \"heart\"\n    ]"))

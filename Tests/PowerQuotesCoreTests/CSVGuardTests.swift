@@ -59,7 +59,8 @@ struct CSVGuardTests {
     _ = try source.addFavorite(quote, at: testDate)
     let tagged = try source.tag(
       id: 1, with: [FavoriteTag("+one"), FavoriteTag("two")], at: testDate)
-    _ = try source.editFavorite(tagged.favorite, quote: quote, note: "-a note", at: testDate)
+    _ = try source.editFavorite(
+      tagged.favorite, quote: quote, note: "-a note", work: "-a work", at: testDate)
     _ = try source.addFavorite(
       Quote(text: "'@ starts with a guard", author: "-Ann", source: .manual), at: testDate)
     var bytes: [UInt8] = []
@@ -75,7 +76,7 @@ struct CSVGuardTests {
     // The same cells whichever way a row was written.
     #expect(csv == ExportView.streamed(before, format: .csv))
     #expect(csv.contains("\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",'@Rumi,"))
-    #expect(csv.contains(",'-a note,'+one two\r\n"))
+    #expect(csv.contains(",'-a note,'+one two,'-a work\r\n"))
     #expect(csv.contains("''@ starts with a guard,'-Ann,"))
 
     let target = try await store.makeOffPool()

@@ -286,7 +286,7 @@ let readwiseExport =
 
 @Suite("Import parsing: a Readwise CSV export")
 struct ReadwiseImportTests {
-  @Test("Told by its header: highlight, author, a note naming book and location, tags, time")
+  @Test("Told by its header: highlight, author, the book as the work, location, tags, time")
   func rows() throws {
     let batch = try ImportParser.parse(Data(readwiseExport.utf8), origin: "readwise.csv")
     #expect(batch.format == .readwise)
@@ -299,10 +299,8 @@ struct ReadwiseImportTests {
           text: "It is a truth universally acknowledged.", author: "Jane Austen", source: .imported
         ),
       ])
-    #expect(
-      batch.quotes.map(\.note) == [
-        "Meditations, location 180\nRead again, slowly.", "Pride and Prejudice, page 3",
-      ])
+    #expect(batch.quotes.map(\.note) == ["location 180\nRead again, slowly.", "page 3"])
+    #expect(batch.quotes.map(\.work) == ["Meditations", "Pride and Prejudice"])
     #expect(batch.quotes.map(\.tags) == [["stoic", "virtue"], []])
     // An empty time is the import's; one that is none is refused, as a CSV saved_at is.
     #expect(batch.quotes.map(\.savedAt) == [Date(timeIntervalSince1970: 1_551_737_732), nil])

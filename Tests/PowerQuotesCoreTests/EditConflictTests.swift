@@ -137,7 +137,7 @@ struct EditConflictTests {
       _ = try controller(second).edit(id: 1, text: nil, author: nil, note: "Elsewhere.")
       // The store refuses what was made from the stale read...
       #expect(throws: StorageError.favoriteChanged(id: 1)) {
-        try first.editFavorite(stale, quote: Samples.rumi, note: "", at: testDate)
+        try first.editFavorite(stale, quote: Samples.rumi, note: "", work: "", at: testDate)
       }
       // ...and the flag edit reads again: only its author changes, the note stays.
       _ = try controller(first).edit(id: 1, text: nil, author: "Mawlana", note: nil)

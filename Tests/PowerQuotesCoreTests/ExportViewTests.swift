@@ -53,9 +53,9 @@ struct ExportViewTests {
   func csv() {
     #expect(
       ExportView.streamed(exportFixture, format: .csv)
-        == "quote,author,source,source_id,saved_at,note,tags\r\n"
-        + "Know thyself.,Socrates,manual,,2027-01-15T08:00:00.000Z,,\r\n"
-        + "\"Line one, \"\"two\"\"\n%\nthree\",Rumi,dummyjson,7,2027-01-15T08:00:00.250Z,,\r\n"
+        == "quote,author,source,source_id,saved_at,note,tags,work\r\n"
+        + "Know thyself.,Socrates,manual,,2027-01-15T08:00:00.000Z,,,\r\n"
+        + "\"Line one, \"\"two\"\"\n%\nthree\",Rumi,dummyjson,7,2027-01-15T08:00:00.250Z,,,\r\n"
     )
   }
 

@@ -106,7 +106,7 @@ struct FavoriteEditFormTests {
       #expect(Self.cleaned(try FavoriteEditForm.parse(crlf)) == expected)
       if let parsed {
         // An editor that saves unchanged changes nothing.
-        #expect(parsed.changes(from: form) == (nil, nil, nil), "\(String(reflecting: form))")
+        #expect(parsed.changes(from: form) == (nil, nil, nil, nil), "\(String(reflecting: form))")
       }
     }
   }

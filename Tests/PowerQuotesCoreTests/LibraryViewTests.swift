@@ -134,11 +134,11 @@ struct LibraryViewTests {
     let favorites = [Self.tagged, Favorite(id: 8, quote: Samples.lao, savedAt: testDate)]
     let csv = ExportView.streamed(favorites, format: .csv)
     #expect(
-      csv == "quote,author,source,source_id,saved_at,note,tags\r\n"
+      csv == "quote,author,source,source_id,saved_at,note,tags,work\r\n"
         + "Know thyself.,Socrates,manual,,2027-01-15T08:00:00.000Z,"
-        + "\"Delphi.\nOn the temple wall.\",greek stoic\r\n"
+        + "\"Delphi.\nOn the temple wall.\",greek stoic,\r\n"
         + "The journey of a thousand miles begins with one step.,Lao Tzu,zenquotes,,"
-        + "2027-01-15T08:00:00.000Z,,\r\n")
+        + "2027-01-15T08:00:00.000Z,,,\r\n")
     let json = ExportView.streamed(favorites, format: .json)
     let decoded = try JSONDecoder.iso8601WithMilliseconds.decode(
       [Favorite].self, from: Data(json.utf8))
@@ -151,7 +151,7 @@ struct LibraryViewTests {
     var odd = Self.tagged
     odd.note = ""
     odd.tags = ["a,b", "q\"t"]
-    #expect(ExportView.streamed([odd], format: .csv).hasSuffix(",,\"a,b q\"\"t\"\r\n"))
+    #expect(ExportView.streamed([odd], format: .csv).hasSuffix(",,\"a,b q\"\"t\",\r\n"))
     #expect(
       ExportView.streamed([Self.tagged], format: .markdown)
         == "> Know thyself.\n>\n> — Socrates\n\nTags: #greek #stoic\n\n"

@@ -72,7 +72,7 @@ public enum LibrarySQL {
         database,
         """
         SELECT id FROM favorite WHERE search IS DISTINCT FROM to_tsvector('simple',
-          unaccent(quote || ' ' || author || ' ' || note || ' ' || tags))
+          unaccent(quote || ' ' || author || ' ' || note || ' ' || tags || ' ' || work))
         """)
       if !stale.isEmpty { problems.append("favorite.search out of date: \(stale)") }
       let staleTags = try rows(
@@ -156,7 +156,7 @@ public enum LibrarySQL {
       """
       SELECT
         (SELECT count(*) FROM favorite WHERE search IS DISTINCT FROM to_tsvector('simple',
-          unaccent(quote || ' ' || author || ' ' || note || ' ' || tags))) AS stale_search,
+          unaccent(quote || ' ' || author || ' ' || note || ' ' || tags || ' ' || work))) AS stale_search,
         (SELECT count(*) FROM favorite WHERE tags <> coalesce((
           SELECT string_agg(tag, ' ' ORDER BY tag) FROM favorite_tag WHERE favorite_id = id),
           '')) AS stale_tags
@@ -165,7 +165,7 @@ public enum LibrarySQL {
     var lines = try database.execute(
       """
       SELECT row(id, quote, author, source, source_id, saved_at, quote_key, author_key,
-        author_folded, note, tags)::text FROM favorite ORDER BY id
+        author_folded, note, tags, work)::text FROM favorite ORDER BY id
       """
     ).values.map { $0[0] ?? "" }
     lines += try database.execute("SELECT row(favorite_tag.*)::text FROM favorite_tag ORDER BY 1")

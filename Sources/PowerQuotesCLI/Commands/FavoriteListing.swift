@@ -9,6 +9,8 @@ struct FavoriteListing: ShellContinuation {
   private var pager: FavoritePager
   /// Only favorites with this tag, when given.
   private let tag: FavoriteTag?
+  /// Only favorites whose work matches this, when given.
+  private let work: String?
   private let env: AppEnvironment
   /// Rows a page shows; nil for the whole list on one page.
   private let pageSize: Int?
@@ -26,6 +28,7 @@ struct FavoriteListing: ShellContinuation {
   static func show(
     author: String?,
     tag: FavoriteTag? = nil,
+    work: String? = nil,
     format: OutputFormat,
     env: AppEnvironment,
     pageSize: Int? = nil,
@@ -37,7 +40,9 @@ struct FavoriteListing: ShellContinuation {
       var output = BufferedOutput(env.console)
       var array = JSONArrayView()
       output.append(array.opening)
-      let listed = try controller.forEachRow(author: author, tag: tag, limit: limit) {
+      let listed = try controller.forEachRow(
+        author: author, tag: tag, work: work, limit: limit
+      ) {
         array.appendElement($0, to: &output.bytes)
         output.lineEnded()
       }
@@ -48,12 +53,13 @@ struct FavoriteListing: ShellContinuation {
     case .text:
       let shape =
         try FavoriteListView.shape {
-          try controller.listSize(author: author, tag: tag, authors: $0)
+          try controller.listSize(author: author, tag: tag, work: work, authors: $0)
         } ?? FavoriteListShape(count: 0, largestID: 0, widestAuthor: 0)
       var listing = FavoriteListing(
         pager: FavoritePager(
           author: author, shape: shape, width: env.terminal.width, painter: env.painter),
         tag: tag,
+        work: work,
         env: env,
         pageSize: pageSize,
         limit: limit
@@ -61,7 +67,7 @@ struct FavoriteListing: ShellContinuation {
       if shape.count == 0 {
         env.console.note(
           tag.map { "No favorites tagged '\(UntrustedText.sanitized($0.name))'." }
-            ?? FavoritePager.empty(author: author))
+            ?? FavoritePager.empty(author: author, work: work))
       } else {
         try listing.showPage(controller)
       }
@@ -86,7 +92,9 @@ struct FavoriteListing: ShellContinuation {
     var output = BufferedOutput(env.console)
     guard let pageSize else {
       output.append(pager.header())
-      try controller.forEachRow(author: pager.author, tag: tag, limit: limit, columns: .table) {
+      try controller.forEachRow(
+        author: pager.author, tag: tag, work: work, limit: limit, columns: .table
+      ) {
         pager.appendRow($0, to: &output.bytes)
         output.lineEnded()
       }
@@ -95,7 +103,8 @@ struct FavoriteListing: ShellContinuation {
     }
     // The header goes before the first row: a page that comes back empty prints none.
     let count = try controller.forEachRow(
-      author: pager.author, tag: tag, after: pager.lastID, limit: pageSize, columns: .table
+      author: pager.author, tag: tag, work: work, after: pager.lastID, limit: pageSize,
+      columns: .table
     ) { row in
       if pager.shown == first - 1 { output.append(pager.header()) }
       pager.appendRow(row, to: &output.bytes)

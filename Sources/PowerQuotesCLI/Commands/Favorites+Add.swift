@@ -16,6 +16,7 @@ extension Favorites {
           $ powerquotes fav add
           $ powerquotes fav add --id 12
           $ powerquotes fav add "Know thyself." --author Socrates
+          $ powerquotes fav add "Call me Ishmael." --author "Herman Melville" --work "Moby-Dick"
         """
     )
 
@@ -28,10 +29,16 @@ extension Favorites {
     @Option(parsing: .unconditional, help: "Save DummyJSON's quote with this id.")
     var id: Int?
 
+    @Option(help: "The work the quote came from: a book's or a speech's title.")
+    var work: String?
+
     @OptionGroup var output: FormatOptions
     @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     func validate() throws {
+      if let work, UntrustedText.isBlank(QuoteText.enteringWork(work)) {
+        throw ValidationError("--work is empty: give the title of the book or speech.")
+      }
       if id != nil && (text != nil || author != nil) {
         throw ValidationError("Give either --id or a quote's text and --author, not both.")
       }
@@ -62,11 +69,11 @@ extension Favorites {
       let controller = try env.favoritesController()
       let result: AddFavoriteResult
       if let id {
-        result = try await controller.add(dummyJSONID: id)
+        result = try await controller.add(dummyJSONID: id, work: work ?? "")
       } else if let text, let author {
-        result = try controller.add(text: text, author: author)
+        result = try controller.add(text: text, author: author, work: work ?? "")
       } else {
-        result = try controller.addLastShown()
+        result = try controller.addLastShown(work: work ?? "")
       }
       switch (result, output.format) {
       case (.added, .text): env.console.print(AddFavoriteView.sentence(result))

@@ -6,11 +6,11 @@ extension Favorites {
   struct Edit: EnvironmentCommand {
     static let configuration = CommandConfiguration(
       commandName: "edit",
-      abstract: "Change a favorite's words, author or note.",
+      abstract: "Change a favorite's words, author, work or note.",
       discussion: """
         With no flag, opens $VISUAL or $EDITOR (else vi) on a small form, as 'git commit' \
         does; an unchanged or emptied form changes nothing. In the form, a line of the text \
-        that starts with '#' or reads [quote], [author] or [note] has a '\\' before it, which \
+        that starts with '#' or reads [quote], [author], [work] or [note] has a '\\' before it, which \
         is not saved. The form is saved only if the favorite was not changed meanwhile by \
         another command; a form that is not saved (exit 1, or 64 for refused text) is kept in \
         the data folder, and the error names it. The id never changes. An edit that makes \
@@ -21,6 +21,7 @@ extension Favorites {
           $ powerquotes fav edit 12
           $ powerquotes fav edit 12 --author "Marcus Aurelius"
           $ powerquotes fav edit 12 --note "Read at Anna's wedding"
+          $ powerquotes fav edit 12 --work "Meditations"
           $ powerquotes fav edit 12 --author Seneca --format json
         """
     )
@@ -37,6 +38,9 @@ extension Favorites {
     @Option(help: "The favorite's new note (\"\" removes it).")
     var note: String?
 
+    @Option(help: "The work the quote came from, a book's or speech's title (\"\" removes it).")
+    var work: String?
+
     @OptionGroup var output: FormatOptions
     @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
@@ -52,7 +56,7 @@ extension Favorites {
     func run(_ env: AppEnvironment) async throws {
       let controller = try env.libraryController()
       let outcome: LibraryController.EditOutcome
-      if quote != nil || author != nil || note != nil {
+      if quote != nil || author != nil || note != nil || work != nil {
         outcome = try editByFlags(controller, env)
       } else if let edited = try editInEditor(controller, env) {
         outcome = edited
@@ -75,14 +79,14 @@ extension Favorites {
       }
     }
 
-    /// Saves what `--quote`, `--author` and `--note` give; text they give that cannot be saved
+    /// Saves what `--quote`, `--author`, `--note` and `--work` give; text they give that cannot be saved
     /// is a usage error, as in `fav add`.
     private func editByFlags(_ controller: LibraryController, _ env: AppEnvironment) throws
       -> LibraryController.EditOutcome
     {
       try save(env) {
         do {
-          return try controller.edit(id: id, text: quote, author: author, note: note)
+          return try controller.edit(id: id, text: quote, author: author, note: note, work: work)
         } catch let error as FavoritesError where error != .notFound(id: id) {
           throw ValidationError(error.errorDescription ?? "")
         } catch LibraryError.noteTooLong {

@@ -8,11 +8,15 @@ extension Favorites {
     static let commandName = "export"
     static let configuration = CommandConfiguration(
       commandName: commandName,
-      abstract: "Write favorites as JSON, CSV, Markdown or a fortune file.",
+      abstract: "Write favorites as JSON, CSV, Markdown, a fortune file or Readwise's CSV.",
       discussion: """
         JSON (the default) keeps everything and 'fav import' reads it back exactly. CSV has \
-        the header quote,author,source,source_id,saved_at,note,tags (tags one space apart). \
-        Markdown is one block quote per favorite, with its tags and note; fortune is %-separated entries for strfile and fortune. JSON keeps the text \
+        the header quote,author,source,source_id,saved_at,note,tags,work (tags one space \
+        apart). Markdown is one block quote per favorite, with its tags and note; fortune is \
+        %-separated entries for strfile and fortune; both sign a quote '— Author, Work' when \
+        it names its work. readwise is Readwise's import CSV (Highlight, Title, Author, Note, \
+        Location, Date: the work as the title; no tags), which Readwise and 'fav import' \
+        read. JSON keeps the text \
         exactly as stored (control characters escaped); CSV, Markdown and fortune files have \
         control characters and escape sequences removed, so a file you 'cat' later is safe. \
         --output FILE writes the file in place, as a \
@@ -24,10 +28,11 @@ extension Favorites {
           $ powerquotes fav export --format csv --author rumi > rumi.csv
           $ powerquotes fav export --format markdown --tag stoic --output stoic.md
           $ powerquotes fav export --format fortune --output quotes && strfile quotes
+          $ powerquotes fav export --format readwise --output readwise.csv
         """
     )
 
-    @Option(help: "The layout: json, csv, markdown or fortune.")
+    @Option(help: "The layout: json, csv, markdown, fortune or readwise.")
     var format: ExportFormat = .json
 
     @Option(

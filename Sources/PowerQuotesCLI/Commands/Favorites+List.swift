@@ -17,20 +17,33 @@ extension Favorites {
         Examples:
           $ powerquotes fav list
           $ powerquotes fav list --tag stoic --format json
+          $ powerquotes fav list --work meditations
         """,
       aliases: [alias]
     )
 
     @OptionGroup var tagOption: TagOptions
+
+    @Option(
+      help: ArgumentHelp(
+        "Only favorites from a work with these words, in order (as 'fav find' reads a phrase).",
+        valueName: "title"))
+    var work: String?
     @OptionGroup var output: FormatOptions
     @OptionGroup var listing: ListingOptions
     @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
     var pagerOptions: PagerOptions? { listing.pager }
 
+    func validate() throws {
+      if let work, QuoteKey.searchFolded(work).isEmpty {
+        throw ValidationError("--work has no word. Give words of a work's title.")
+      }
+    }
+
     func run(_ env: AppEnvironment) async throws {
       try FavoriteListing.show(
-        author: nil, tag: tagOption.parsed, format: output.format, env: env,
+        author: nil, tag: tagOption.parsed, work: work, format: output.format, env: env,
         limit: listing.limit)
     }
 
@@ -40,7 +53,7 @@ extension Favorites {
       // A line with --limit shows that many, not a screen.
       let pageSize = listing.limit == nil ? pageSize : nil
       let shown = try FavoriteListing.show(
-        author: nil, tag: tagOption.parsed, format: output.format, env: env,
+        author: nil, tag: tagOption.parsed, work: work, format: output.format, env: env,
         pageSize: pageSize, limit: listing.limit)
       return pageSize == nil ? nil : shown
     }

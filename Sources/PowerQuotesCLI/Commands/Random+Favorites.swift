@@ -11,6 +11,9 @@ extension Random {
       if tag != nil {
         throw ValidationError("--tag picks among your favorites, so it needs --favorites.")
       }
+      if work != nil {
+        throw ValidationError("--work picks among your favorites, so it needs --favorites.")
+      }
       return
     }
     let others: [(String, Bool)] = [
@@ -23,6 +26,9 @@ extension Random {
     }
     if let author, UntrustedText.isBlank(author) {
       throw ValidationError("--author is empty. Give part of an author's name.")
+    }
+    if let work, QuoteKey.searchFolded(work).isEmpty {
+      throw ValidationError("--work has no word. Give words of a work's title.")
     }
     // The same check as TagOptions makes for the commands whose --tag needs nothing else.
     if let tag {

@@ -60,6 +60,12 @@ struct Random: EnvironmentCommand {
     help: ArgumentHelp("With --favorites: only favorites with this tag.", valueName: "tag"),
     completion: LibraryCompletion.tags)
   var tag: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "With --favorites: only favorites from this work.",
+      valueName: "title"))
+  var work: String?
   @OptionGroup var lengths: LengthOptions
 
   @OptionGroup var output: FormatOptions
@@ -105,7 +111,8 @@ struct Random: EnvironmentCommand {
     if favorites {
       return .favorites(
         FavoriteFilter(
-          author: author, tag: tag.flatMap { try? FavoriteTag($0) }, length: lengths.length))
+          author: author, tag: tag.flatMap { try? FavoriteTag($0) }, length: lengths.length,
+          work: work))
     }
     return try Self.plan(
       id: id, offline: offline, online: online, source: source, environment: environment)
@@ -141,7 +148,9 @@ struct Random: EnvironmentCommand {
       throw ExitCodes.nothingMatches
     }
     if let note = shown.fallbackNote { env.console.note(note) }
-    env.console.out(output.format == .json ? JSONView.render(shown.quote) : env.card(shown.quote))
+    env.console.out(
+      output.format == .json
+        ? JSONView.render(shown.quote) : env.card(shown.quote, work: shown.work))
     env.credit(shown.quote)
     if save {
       env.console.note(AddFavoriteView.sentence(try env.favoritesController().add(shown.quote)))
@@ -153,9 +162,10 @@ extension AppEnvironment {
   /// Styles for this environment's terminal.
   var painter: TextPainter { TextPainter(enabled: terminal.usesColor) }
 
-  /// The "Dear Self," card of `quote`, fitted to this environment's terminal.
-  func card(_ quote: Quote) -> String {
-    QuoteCardView.render(quote, width: terminal.width, painter: painter)
+  /// The "Dear Self," card of `quote` (from `work`, when it names one), fitted to this
+  /// environment's terminal.
+  func card(_ quote: Quote, work: String = "") -> String {
+    QuoteCardView.render(quote, work: work, width: terminal.width, painter: painter)
   }
 
   /// Prints the credit a quote's source asks for, once per run or shell session: ZenQuotes'

@@ -18,41 +18,44 @@ public struct FavoritesController: Sendable {
     self.now = now
   }
 
-  /// Saves a quote the user typed.
+  /// Saves a quote the user typed, from `work` (a title, cleaned onto one line, see
+  /// ``QuoteText/enteringWork(_:)``; empty for none).
   ///
   /// What the user typed is saved without white space around it; quotes from a service are
   /// saved exactly as received.
-  public func add(text: String, author: String) throws -> AddFavoriteResult {
+  public func add(text: String, author: String, work: String = "") throws -> AddFavoriteResult {
     try add(
       Quote(
         text: text.trimmingCharacters(in: .whitespacesAndNewlines),
         author: author.trimmingCharacters(in: .whitespacesAndNewlines),
         source: .manual
-      )
+      ),
+      work: work
     )
   }
 
-  /// Saves the quote shown last.
-  public func addLastShown() throws -> AddFavoriteResult {
+  /// Saves the quote shown last, from `work` (empty for none).
+  public func addLastShown(work: String = "") throws -> AddFavoriteResult {
     guard let quote = try database.lastShown() else { throw FavoritesError.nothingShownYet }
-    return try add(quote)
+    return try add(quote, work: work)
   }
 
-  /// Fetches DummyJSON's quote `id` and saves it.
-  public func add(dummyJSONID id: Int) async throws -> AddFavoriteResult {
+  /// Fetches DummyJSON's quote `id` and saves it, from `work` (empty for none).
+  public func add(dummyJSONID id: Int, work: String = "") async throws -> AddFavoriteResult {
     let quote = try await client.quote(id)
     try database.recordShown(quote, at: now())
-    return try add(quote)
+    return try add(quote, work: work)
   }
 
-  /// Saves `quote`, cleaned as ``QuoteText`` cleans every quote that enters the library,
-  /// unless it is already a favorite.
+  /// Saves `quote` from `work`, cleaned as ``QuoteText`` cleans every quote and title that
+  /// enters the library, unless it is already a favorite (whose work then stays as it is).
   ///
   /// - Throws: ``FavoritesError`` for a quote that is empty once cleaned, or too long.
-  public func add(_ quote: Quote) throws -> AddFavoriteResult {
+  public func add(_ quote: Quote, work: String = "") throws -> AddFavoriteResult {
     switch QuoteText.admitted(quote) {
     case .failure(let problem): throw FavoritesError(problem)
-    case .success(let quote): return try database.addFavorite(quote, at: now())
+    case .success(let quote):
+      return try database.addFavorite(quote, work: QuoteText.enteringWork(work), at: now())
     }
   }
 
@@ -63,11 +66,12 @@ public struct FavoritesController: Sendable {
   public func listSize(
     author: String?,
     tag: FavoriteTag? = nil,
+    work: String? = nil,
     authors: (Span<UInt8>) throws -> Bool
   ) throws -> (count: Int, largestID: Int64) {
-    let size = try database.favoriteListSize(matching: author, tag: tag)
+    let size = try database.favoriteListSize(matching: author, tag: tag, work: work)
     if size.count > 0 {
-      try database.forEachFavoriteAuthor(matching: author, tag: tag, authors)
+      try database.forEachFavoriteAuthor(matching: author, tag: tag, work: work, authors)
     }
     return size
   }
@@ -82,11 +86,12 @@ public struct FavoritesController: Sendable {
   public func forEach(
     author: String?,
     tag: FavoriteTag? = nil,
+    work: String? = nil,
     after afterID: Int64 = 0,
     limit: Int? = nil,
     _ body: (Favorite) throws -> Void
   ) throws -> ListedFavorites {
-    try forEachRow(author: author, tag: tag, after: afterID, limit: limit) {
+    try forEachRow(author: author, tag: tag, work: work, after: afterID, limit: limit) {
       try body($0.favorite)
     }
   }
@@ -97,6 +102,7 @@ public struct FavoritesController: Sendable {
   public func forEachRow(
     author: String?,
     tag: FavoriteTag? = nil,
+    work: String? = nil,
     after afterID: Int64 = 0,
     limit: Int? = nil,
     columns: FavoriteColumns = .all,
@@ -106,7 +112,7 @@ public struct FavoritesController: Sendable {
     try withoutActuallyEscaping(body) { body in
       var listed = ListedFavorites()
       try database.forEachFavoriteRow(
-        matching: author, tag: tag, after: afterID, limit: limit, columns: columns
+        matching: author, tag: tag, work: work, after: afterID, limit: limit, columns: columns
       ) {
         try listed.pass($0, columns: columns, to: body)
       }

@@ -34,26 +34,29 @@ extension LibraryController {
   ///   when another command changed the words, author or note since the form was made.
   public func edit(_ original: Favorite, form edited: FavoriteEditForm) throws -> EditOutcome {
     let changes = edited.changes(from: FavoriteEditForm(original))
-    return try edit(original, text: changes.text, author: changes.author, note: changes.note)
+    return try edit(
+      original, text: changes.text, author: changes.author, note: changes.note,
+      work: changes.work)
   }
 
-  /// Changes what is given of favorite `id`'s words, author and note; the rest stays, even
-  /// when another command changes it at the same time.
+  /// Changes what is given of favorite `id`'s words, author, note and work; the rest stays,
+  /// even when another command changes it at the same time (the work is cleaned onto one line,
+  /// ``QuoteText/enteringWork(_:)``; "" removes it).
   ///
   /// The text is admitted as `fav add` admits it (``QuoteText``); the id, source, saved
   /// time and tags stay.
   ///
   /// - Throws: ``FavoritesError`` for an unknown id or text ``QuoteText`` keeps out,
   ///   ``LibraryError/noteTooLong`` and ``LibraryError/alreadyFavorite(id:)``.
-  public func edit(id: Int64, text: String?, author: String?, note: String?) throws
-    -> EditOutcome
-  {
+  public func edit(
+    id: Int64, text: String?, author: String?, note: String?, work: String? = nil
+  ) throws -> EditOutcome {
     while true {
       guard let favorite = try database.favorite(id: id) else {
         throw FavoritesError.notFound(id: id)
       }
       do {
-        return try edit(favorite, text: text, author: author, note: note)
+        return try edit(favorite, text: text, author: author, note: note, work: work)
       } catch LibraryError.changedMeanwhile {
         // Another command wrote the fields not given here between the read and the write:
         // read them again rather than write back what was read. Each retry follows a write
@@ -63,11 +66,11 @@ extension LibraryController {
     }
   }
 
-  /// Gives `favorite` what is given of the words, author and note, if it still holds what
-  /// `favorite` holds.
-  private func edit(_ favorite: Favorite, text: String?, author: String?, note: String?) throws
-    -> EditOutcome
-  {
+  /// Gives `favorite` what is given of the words, author, note and work, if it still holds
+  /// what `favorite` holds.
+  private func edit(
+    _ favorite: Favorite, text: String?, author: String?, note: String?, work: String?
+  ) throws -> EditOutcome {
     var quote = favorite.quote
     if let text { quote.text = text }
     if let author { quote.author = author }
@@ -78,14 +81,16 @@ extension LibraryController {
     }
     let newNote = note.map(QuoteText.entering) ?? favorite.note
     if newNote.unicodeScalars.count > Self.maxNoteLength { throw LibraryError.noteTooLong }
+    let newWork = work.map(QuoteText.enteringWork) ?? favorite.work
     if quote.text == favorite.quote.text && quote.author == favorite.quote.author
-      && newNote == favorite.note
+      && newNote == favorite.note && newWork == favorite.work
     {
       return .unchanged(favorite)
     }
     return .edited(
       try translatingStorageErrors {
-        try database.editFavorite(favorite, quote: quote, note: newNote, at: now())
+        try database.editFavorite(
+          favorite, quote: quote, note: newNote, work: newWork, at: now())
       })
   }
 

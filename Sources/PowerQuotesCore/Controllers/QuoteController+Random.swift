@@ -19,7 +19,9 @@ extension QuoteController {
   public func randomFavorite(_ filter: FavoriteFilter) throws -> Favorite {
     let count = try database.favoriteCount(matching: filter)
     guard count > 0 else {
-      let any = filter.author == nil && filter.tag == nil ? 0 : try database.favoriteCount()
+      let any =
+        filter.author == nil && filter.tag == nil && filter.work == nil
+        ? 0 : try database.favoriteCount()
       throw any == 0 ? RandomError.noFavorites : RandomError.noFavoriteMatches(filter)
     }
     var picked: Favorite?
@@ -35,7 +37,7 @@ extension QuoteController {
       if picked == nil {
         var fitting: [Int64] = []
         try database.forEachFavorite(
-          matching: filter.author, tag: filter.tag, after: 0, limit: nil
+          matching: filter.author, tag: filter.tag, work: filter.work, after: 0, limit: nil
         ) { favorite in
           if length.admits(favorite.quote.text) { fitting.append(favorite.id) }
         }
@@ -142,7 +144,8 @@ extension QuoteController {
     case .service(let service, let fallback):
       return try await random(mode: fallback ? .automatic : .online, from: service, length: length)
     case .favorites(let filter):
-      return ShownQuote(quote: try randomFavorite(filter).quote, fallbackReason: nil)
+      let favorite = try randomFavorite(filter)
+      return ShownQuote(quote: favorite.quote, work: favorite.work, fallbackReason: nil)
     }
   }
 }

@@ -44,6 +44,9 @@ extension RandomError {
     if let tag = filter.tag {
       parts.append("has the tag '\(tag.name)'")
     }
+    if let work = filter.work {
+      parts.append("is from a work matching '\(UntrustedText.sanitized(work))'")
+    }
     if let length = filter.length {
       parts.append("is \(length.phrase)")
     }

@@ -12,6 +12,8 @@ public struct ShownQuote: Sendable {
 
   /// The quote.
   public var quote: Quote
+  /// The work it came from, for a favorite that names one; else empty.
+  public var work = ""
   /// Set when the service failed and the quote came from the offline pool instead; its
   /// ``QuoteClientError/service`` names the service.
   public var fallbackReason: QuoteClientError?

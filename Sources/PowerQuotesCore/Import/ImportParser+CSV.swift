@@ -10,6 +10,7 @@ extension ImportParser {
     var savedAt: Int?
     var note: Int?
     var tags: Int?
+    var work: Int? = nil
   }
 
   /// The header of CSV content, or nil when its first line does not name both the `quote` and
@@ -28,7 +29,8 @@ extension ImportParser {
       sourceID: columns["sourceid"],
       savedAt: columns["savedat"],
       note: columns["note"],
-      tags: columns["tags"]
+      tags: columns["tags"],
+      work: columns["work"]
     )
   }
 
@@ -113,7 +115,7 @@ extension ImportParser {
     let (quote, author) = (value(header.quote), value(header.author))
     let sourceName = value(header.source)
     let (sourceIDText, savedAtText) = (value(header.sourceID), value(header.savedAt))
-    let (note, tagsText) = (value(header.note), value(header.tags))
+    let (note, tagsText, work) = (value(header.note), value(header.tags), value(header.work))
     guard !notUTF8 else {
       batch.reject(position: position, .notUTF8)
       return
@@ -157,7 +159,7 @@ extension ImportParser {
     }
     batch.add(
       position: position, text: quote ?? "", author: author ?? "", source: source,
-      sourceID: sourceID, savedAt: savedAt, note: note ?? "", tags: tags)
+      sourceID: sourceID, savedAt: savedAt, note: note ?? "", work: work ?? "", tags: tags)
   }
 }
 

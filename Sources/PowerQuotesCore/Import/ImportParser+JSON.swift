@@ -99,6 +99,15 @@ extension ImportParser {
       return
     case .success(let value): (note, tags) = value
     }
+    // The work, as `fav export` writes it; a missing or null one is none.
+    var work = ""
+    switch fields["work"] {
+    case .string(let text)?: work = text
+    case .null?, nil: break
+    default:
+      batch.reject(position: position, .invalidField(name: "work", expected: "text"))
+      return
+    }
     guard let savedAtValue = fields["savedAt"] else {
       batch.add(
         position: position,
@@ -106,6 +115,7 @@ extension ImportParser {
         author: withoutDash(author),
         source: .imported,
         note: note,
+        work: work,
         tags: tags
       )
       return
@@ -146,7 +156,7 @@ extension ImportParser {
     }
     batch.add(
       position: position, text: text, author: author, source: source, sourceID: sourceID,
-      savedAt: savedAt, note: note, tags: tags)
+      savedAt: savedAt, note: note, work: work, tags: tags)
   }
 
   /// An item's `note` (text) and `tags` (an array of words, or one text of words one space

@@ -16,21 +16,24 @@ extension ImportParser {
   /// The header of a Readwise CSV export, or nil when the first line does not name both the
   /// `Highlight` and `Book Title` columns (ignoring case, spaces and underscores).
   ///
+  /// Readwise's import CSV (`Highlight`, `Title`, `Author`, `Note`, `Location`, `Date`: what
+  /// `fav export --format readwise` writes) is read the same way, its columns under those names.
   /// Reads `input` to the end of its first record.
   static func readwiseHeader(_ input: inout ByteReader) throws -> ReadwiseHeader? {
     guard let columns = try headerColumns(&input),
-      let highlight = columns["highlight"], let title = columns["booktitle"]
+      let highlight = columns["highlight"], let title = columns["booktitle"] ?? columns["title"]
     else { return nil }
     return ReadwiseHeader(
-      highlight: highlight, title: title, author: columns["bookauthor"], note: columns["note"],
-      tags: columns["tags"], locationType: columns["locationtype"],
-      location: columns["location"], highlightedAt: columns["highlightedat"])
+      highlight: highlight, title: title, author: columns["bookauthor"] ?? columns["author"],
+      note: columns["note"], tags: columns["tags"], locationType: columns["locationtype"],
+      location: columns["location"],
+      highlightedAt: columns["highlightedat"] ?? columns["date"])
   }
 
   /// Readwise's CSV export, a quote for each row.
   ///
-  /// Each row's highlight becomes a quote by the book's author ("Unknown"
-  /// when the row has none), whose note names the book and the location, then the row's note;
+  /// Each row's highlight becomes a quote by the book's author ("Unknown" when the row has
+  /// none), from the book (its work), whose note names the location, then the row's note;
   /// its tags (separated by commas) become tags, and its `Highlighted at` the saved time (the
   /// import's time when it is empty; a row whose time is no time the library keeps is
   /// rejected, as a CSV `saved_at` is). Blank lines are skipped.
@@ -74,11 +77,10 @@ extension ImportParser {
       return
     case .success(let value): tags = value
     }
-    var place = title.isEmpty ? [] : [title]
+    var note = ""
     if ["location", "page"].contains(locationType), !location.isEmpty {
-      place.append("\(locationType) \(location)")
+      note = "\(locationType) \(location)"
     }
-    var note = place.joined(separator: ", ")
     if !isEmptyTrimmed(userNote) { note += (note.isEmpty ? "" : "\n") + userNote.trimmed }
     let highlightedAt = values[7].trimmed
     var savedAt: Date?
@@ -93,6 +95,6 @@ extension ImportParser {
     batch.add(
       position: position, text: text.trimmed,
       author: isEmptyTrimmed(author) ? unknownAuthor : author.trimmed, source: .imported,
-      savedAt: savedAt, note: note, tags: tags)
+      savedAt: savedAt, note: note, work: title, tags: tags)
   }
 }

@@ -57,8 +57,9 @@ public enum ImportParser {
 
     /// Checks one row and adds it to ``quotes`` or ``rejected``.
     ///
-    /// The note is cleaned as the quote is (one with no visible text is none); `tags` are the
-    /// checked tags (see ``ImportParser/importedTags(_:)``).
+    /// The note is cleaned as the quote is (one with no visible text is none), and the work too,
+    /// onto one line (``QuoteText/enteringWork(_:)``); `tags` are the checked tags (see
+    /// ``ImportParser/importedTags(_:)``).
     mutating func add(
       position: Int,
       text: String,
@@ -67,6 +68,7 @@ public enum ImportParser {
       sourceID: Int? = nil,
       savedAt: Date? = nil,
       note: String = "",
+      work: String = "",
       tags: [String] = []
     ) {
       let quote = Quote(text: text, author: author, source: source, sourceID: sourceID)
@@ -80,8 +82,10 @@ public enum ImportParser {
           rejected.append(ImportRejection(position: position, reason: .noteTooLong))
           return
         }
+        let work = work.isEmpty ? work : QuoteText.enteringWork(work)
         let imported = ImportedQuote(
-          position: position, quote: quote, savedAt: savedAt, note: note, tags: tags)
+          position: position, quote: quote, savedAt: savedAt, note: note,
+          work: UntrustedText.isBlank(work) ? "" : work, tags: tags)
         quoteCount += 1
         if let sink { sink.take(imported) } else { quotes.append(imported) }
       }

@@ -19,23 +19,31 @@ public struct Favorite: Codable, Sendable, Identifiable {
   public var note: String
   /// Its tags: lower-case words in name order (see ``FavoriteTag``).
   public var tags: [String]
+  /// The work the quote came from (a book's or a speech's title); empty when there is none.
+  ///
+  /// Not part of what makes two favorites equal.
+  public var work: String
 
   /// Makes a favorite.
-  public init(id: Int64, quote: Quote, savedAt: Date?, note: String = "", tags: [String] = []) {
+  public init(
+    id: Int64, quote: Quote, savedAt: Date?, note: String = "", tags: [String] = [],
+    work: String = ""
+  ) {
     self.id = id
     self.quote = quote
     self.savedAt = savedAt
     self.note = note
     self.tags = tags
+    self.work = work
   }
 
   /// The favorite's own keys; the quote's keys (`quote`, `author`, `source`, `sourceId`) sit
   /// beside them in the same object, as ``Quote`` encodes them.
   ///
-  /// `note` and `tags` are written only when there are some, so a favorite without them reads
-  /// as it always did.
+  /// `note`, `tags` and `work` are written only when there are some, so a favorite without
+  /// them reads as it always did.
   enum CodingKeys: String, CodingKey {
-    case id, savedAt, note, tags
+    case id, savedAt, note, tags, work
   }
 
   public init(from decoder: any Decoder) throws {
@@ -45,6 +53,7 @@ public struct Favorite: Codable, Sendable, Identifiable {
     savedAt = try container.decodeIfPresent(Date.self, forKey: .savedAt)
     note = try container.decodeIfPresent(String.self, forKey: .note) ?? ""
     tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+    work = try container.decodeIfPresent(String.self, forKey: .work) ?? ""
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -54,6 +63,7 @@ public struct Favorite: Codable, Sendable, Identifiable {
     try container.encodeIfPresent(savedAt, forKey: .savedAt)
     if !note.isEmpty { try container.encode(note, forKey: .note) }
     if !tags.isEmpty { try container.encode(tags, forKey: .tags) }
+    if !work.isEmpty { try container.encode(work, forKey: .work) }
   }
 }
 

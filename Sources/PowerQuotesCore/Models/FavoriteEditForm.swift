@@ -1,7 +1,8 @@
 import Foundation
 
 /// The text form `fav edit` opens in an editor, as `git commit` does: the favorite's quote,
-/// author and note under `[quote]`, `[author]` and `[note]`, with comment lines explaining.
+/// author, work and note under `[quote]`, `[author]`, `[work]` and `[note]`, with comment lines
+/// explaining.
 ///
 /// Any text survives the form, as a message survives an mbox file: a line of a quote, author or
 /// note that would read as a comment (it starts with `#`) or as a section's line (`[note]`), or
@@ -15,6 +16,9 @@ public struct FavoriteEditForm: Sendable, Equatable {
   public var author: String
   /// The note (may be empty).
   public var note: String
+  /// The work the quote came from (may be empty); nil for a form without the `[work]`
+  /// section (one an earlier version wrote and kept), which leaves the work as it is.
+  public var work: String?
 
   /// The most bytes an edited form is read up to: every scalar of the longest quote, author
   /// and note (``QuoteText``) at 4 bytes of UTF-8, twice over for a `\` or CR on each line and
@@ -24,27 +28,31 @@ public struct FavoriteEditForm: Sendable, Equatable {
     + 65_536
 
   /// Makes a form.
-  public init(text: String, author: String, note: String) {
+  public init(text: String, author: String, note: String, work: String? = nil) {
     self.text = text
     self.author = author
     self.note = note
+    self.work = work
   }
 
   /// The form of `favorite` as it is now.
   public init(_ favorite: Favorite) {
-    self.init(text: favorite.quote.text, author: favorite.quote.author, note: favorite.note)
+    self.init(
+      text: favorite.quote.text, author: favorite.quote.author, note: favorite.note,
+      work: favorite.work)
   }
 
   /// The names of the sections, in the form's order.
-  static let sectionNames = ["[quote]", "[author]", "[note]"]
+  static let sectionNames = ["[quote]", "[author]", "[work]", "[note]"]
 
   /// The form for favorite `id`, ready to edit.
   public func rendered(id: Int64) -> String {
     """
-    # Editing favorite \(id). Change the text under [quote], [author] and [note],
-    # then save and close the editor. Lines starting with '#' are ignored.
-    # A line of the text that starts with '#' or reads [quote], [author] or
-    # [note] is written with a '\\' before it, which is not saved.
+    # Editing favorite \(id). Change the text under [quote], [author], [work]
+    # (the book or speech it came from, on one line) and [note], then save and
+    # close the editor. Lines starting with '#' are ignored. A line of the text
+    # that starts with '#' or reads [quote], [author], [work] or [note] is
+    # written with a '\\' before it, which is not saved.
     # An unchanged form, or one emptied of text, changes nothing.
 
     [quote]
@@ -52,7 +60,7 @@ public struct FavoriteEditForm: Sendable, Equatable {
 
     [author]
     \(Self.escaped(author))
-
+    \(work.map { "\n[work]\n" + Self.escaped($0) + "\n" } ?? "")
     [note]
     \(Self.escaped(note))
 
@@ -96,7 +104,8 @@ public struct FavoriteEditForm: Sendable, Equatable {
       return lines[first...].joined(separator: "\n")
     }
     let filled = FavoriteEditForm(
-      text: try section("[quote]"), author: try section("[author]"), note: try section("[note]"))
+      text: try section("[quote]"), author: try section("[author]"), note: try section("[note]"),
+      work: sections["[work]"] == nil ? nil : try section("[work]"))
     if sawTextAbove { throw FavoriteEditFormError.textAboveSections }
     return filled
   }
@@ -176,19 +185,26 @@ public struct FavoriteEditForm: Sendable, Equatable {
 
 extension FavoriteEditForm {
   /// What an edited form changes of `original`, the form it was made from: each of the text,
-  /// author and note that reads differently once cleaned as text entering the library
+  /// author, note and work that reads differently once cleaned as text entering the library
   /// (``QuoteText/entering(_:)``), nil for each that does not.
   ///
   /// So a field the user did not touch is not written at all, even when the form could not
   /// give it back byte for byte (white space at its ends, a CR in it).
   public func changes(from original: FavoriteEditForm) -> (
-    text: String?, author: String?, note: String?
+    text: String?, author: String?, note: String?, work: String?
   ) {
     func changed(_ edited: String, _ before: String) -> String? {
       edited == before || QuoteText.entering(edited) == QuoteText.entering(before) ? nil : edited
     }
+    var work = self.work
+    if let edited = work, let before = original.work,
+      edited == before || QuoteText.enteringWork(edited) == QuoteText.enteringWork(before)
+    {
+      work = nil
+    }
     return (
-      changed(text, original.text), changed(author, original.author), changed(note, original.note)
+      changed(text, original.text), changed(author, original.author), changed(note, original.note),
+      work
     )
   }
 }

@@ -53,16 +53,17 @@ public struct RawFavorite: Sendable {
   public var id: Int64
   /// The source's id, if any.
   public var sourceID: Int?
-  /// The text columns' bytes one after another: quote, author, source, saved time, note, tags;
-  /// then room for the next row's.
+  /// The text columns' bytes one after another: quote, author, source, saved time, note, tags,
+  /// work; then room for the next row's.
   private var bytes: [UInt8] = []
-  /// Where the quote, author, source, saved time, note and tags end in ``bytes``.
-  private var ends = (0, 0, 0, 0, 0, 0)
+  /// Where the quote, author, source, saved time, note, tags and work end in ``bytes``.
+  private var ends = (0, 0, 0, 0, 0, 0, 0)
   /// The byte between two tag names: a space as stored; a NUL in a row made from a decoded
   /// favorite, whose names may hold a space inside a character.
   private(set) var tagSeparator = UInt8(ascii: " ")
 
-  /// An empty row, to be filled with ``fill(id:quote:author:source:sourceID:savedAt:note:tags:)``.
+  /// An empty row, to be filled with
+  /// ``fill(id:quote:author:source:sourceID:savedAt:note:tags:work:)``.
   public init() {
     id = 0
   }
@@ -79,7 +80,8 @@ public struct RawFavorite: Sendable {
     sourceID: Int?,
     savedAt: Span<UInt8>,
     note: Span<UInt8>,
-    tags: Span<UInt8>
+    tags: Span<UInt8>,
+    work: Span<UInt8>
   ) {
     self.id = id
     self.sourceID = sourceID
@@ -90,9 +92,10 @@ public struct RawFavorite: Sendable {
     let savedAtEnd = sourceEnd + savedAt.count
     let noteEnd = savedAtEnd + note.count
     let tagsEnd = noteEnd + tags.count
-    ends = (quoteEnd, authorEnd, sourceEnd, savedAtEnd, noteEnd, tagsEnd)
-    if bytes.count < tagsEnd {
-      bytes = [UInt8](repeating: 0, count: max(tagsEnd, 2 * bytes.count, 256))
+    let workEnd = tagsEnd + work.count
+    ends = (quoteEnd, authorEnd, sourceEnd, savedAtEnd, noteEnd, tagsEnd, workEnd)
+    if bytes.count < workEnd {
+      bytes = [UInt8](repeating: 0, count: max(workEnd, 2 * bytes.count, 256))
     }
     // Copied in place, the array's length kept (a listing copies every row), and with nothing
     // captured that a closure could change (which Swift would check at run time).
@@ -104,6 +107,7 @@ public struct RawFavorite: Sendable {
       Self.copy(savedAt, to: target + sourceEnd)
       Self.copy(note, to: target + savedAtEnd)
       Self.copy(tags, to: target + noteEnd)
+      Self.copy(work, to: target + tagsEnd)
     }
   }
 
@@ -121,14 +125,14 @@ public struct RawFavorite: Sendable {
     self.init(
       id: favorite.id, quote: quote.text, author: quote.author, source: quote.source.rawValue,
       sourceID: quote.sourceID, savedAt: favorite.savedAt, note: favorite.note,
-      tags: favorite.tags)
+      tags: favorite.tags, work: favorite.work)
   }
 
   /// The row of these texts, its time as stored (empty when there is none), its tags one NUL
   /// apart.
   init(
     id: Int64, quote: String, author: String, source: String, sourceID: Int?,
-    savedAt: Date?, note: String, tags: [String]
+    savedAt: Date?, note: String, tags: [String], work: String
   ) {
     self.id = id
     self.sourceID = sourceID
@@ -145,7 +149,9 @@ public struct RawFavorite: Sendable {
       if index > 0 { bytes.append(0) }
       bytes.append(contentsOf: tag.utf8)
     }
-    ends = (textEnds.0, textEnds.1, textEnds.2, textEnds.3, textEnds.4, bytes.count)
+    let tagsEnd = bytes.count
+    bytes.append(contentsOf: work.utf8)
+    ends = (textEnds.0, textEnds.1, textEnds.2, textEnds.3, textEnds.4, tagsEnd, bytes.count)
   }
 
   /// The text columns, as buffers valid during `body`.
@@ -156,6 +162,7 @@ public struct RawFavorite: Sendable {
     var savedAt: UnsafeBufferPointer<UInt8>
     var note: UnsafeBufferPointer<UInt8>
     var tags: UnsafeBufferPointer<UInt8>
+    var work: UnsafeBufferPointer<UInt8>
   }
 
   /// Calls `body` with the text columns' bytes: for the writers in Views.
@@ -168,7 +175,8 @@ public struct RawFavorite: Sendable {
         Columns(
           quote: column(0, ends.0), author: column(ends.0, ends.1),
           source: column(ends.1, ends.2), savedAt: column(ends.2, ends.3),
-          note: column(ends.3, ends.4), tags: column(ends.4, ends.5)))
+          note: column(ends.3, ends.4), tags: column(ends.4, ends.5),
+          work: column(ends.5, ends.6)))
     }
   }
 
@@ -184,6 +192,8 @@ public struct RawFavorite: Sendable {
   public var note: ArraySlice<UInt8> { bytes[ends.3..<ends.4] }
   /// The tag names, one ``tagSeparator`` apart.
   public var tags: ArraySlice<UInt8> { bytes[ends.4..<ends.5] }
+  /// The work; empty when there is none.
+  public var work: ArraySlice<UInt8> { bytes[ends.5..<ends.6] }
 
   /// The favorite, decoded as SQLite's C string of each column is (GRDB's `String(cString:)`):
   /// up to the first NUL, invalid UTF-8 replaced by U+FFFD.
@@ -198,7 +208,8 @@ public struct RawFavorite: Sendable {
         note: Self.string(columns.note),
         tags: tagSeparator == 0
           ? String(decoding: columns.tags, as: UTF8.self).split(separator: "\0").map(String.init)
-          : Self.tagList(Self.string(columns.tags))
+          : Self.tagList(Self.string(columns.tags)),
+        work: Self.string(columns.work)
       )
     }
   }

@@ -43,6 +43,18 @@ public enum QuoteText {
     cleaned(text).trimmed
   }
 
+  /// The title of a work (a book, a speech) as it enters the library: ``entering(_:)``, on one
+  /// line (each run of line breaks and tabs becomes one space), since a title is shown after
+  /// the author on one line (`— Author, Work`).
+  public static func enteringWork(_ text: String) -> String {
+    let cleaned = entering(text)
+    guard cleaned.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\t" }) else {
+      return cleaned
+    }
+    return cleaned.split(whereSeparator: { $0 == "\n" || $0 == "\t" })
+      .map { String($0).trimmed }.filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
   /// Why `text` by `author`, both already ``cleaned(_:)``, cannot be saved; nil when they can.
   ///
   /// A quote made only of quote marks counts as empty: its key would be empty.

@@ -5,9 +5,11 @@ import Foundation
 /// One of the three parts of ``QuoteStore``; its documentation says what every requirement
 /// promises (atomicity, order, what "not found" returns, errors).
 public protocol FavoriteStore: Sendable {
-  /// Saves `quote` at `date` unless an equal favorite exists: the store's unique key on the
-  /// normalized quote and author (``QuoteKey``) decides, in one transaction.
-  func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult
+  /// Saves `quote` at `date`, with `work` (the title it came from, empty for none), unless an
+  /// equal favorite exists: the store's unique key on the normalized quote and author
+  /// (``QuoteKey``) decides, in one transaction; the work is not part of the key, and an
+  /// existing favorite is returned as it is.
+  func addFavorite(_ quote: Quote, work: String, at date: Date) throws -> AddFavoriteResult
 
   /// The favorite with `id`, or nil when there is none.
   func favorite(id: Int64) throws -> Favorite?
@@ -15,16 +17,19 @@ public protocol FavoriteStore: Sendable {
   /// Calls `body` with each favorite whose id is above `afterID`, in id order, one at a time
   /// (a long list is never all in memory), at most `limit` of them when a limit is given; with
   /// `authorText`, only favorites whose author contains it, ignoring case and diacritics
-  /// (``QuoteKey/searchFolded(_:)``); with `tag`, only favorites that have it.
+  /// (``QuoteKey/searchFolded(_:)``); with `tag`, only favorites that have it; with `work`, only
+  /// favorites whose work has those words in that order, ignoring case and diacritics (as
+  /// `fav find` matches a phrase).
   func forEachFavorite(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     after afterID: Int64,
     limit: Int?,
     _ body: (Favorite) throws -> Void
   ) throws
 
-  /// ``forEachFavorite(matching:tag:after:limit:_:)`` for a writer: each favorite as a
+  /// ``forEachFavorite(matching:tag:work:after:limit:_:)`` for a writer: each favorite as a
   /// ``FavoriteRow``, its columns' bytes when the store has them as bytes (a ``RawFavorite``), so that a long listing makes no `String` per column.
   ///
   /// With `columns` ``FavoriteColumns/table`` a store may read only the columns a table shows.
@@ -32,17 +37,19 @@ public protocol FavoriteStore: Sendable {
   func forEachFavoriteRow(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     after afterID: Int64,
     limit: Int?,
     columns: FavoriteColumns,
     _ body: (FavoriteRow) throws -> Void
   ) throws
 
-  /// How many favorites match `authorText` (all when nil) and have `tag` (when given), and the
-  /// largest id among them, without reading the favorites themselves.
+  /// How many favorites match `authorText` (all when nil), have `tag` and match `work` (when
+  /// given), and the largest id among them, without reading the favorites themselves.
   func favoriteListSize(
     matching authorText: String?,
-    tag: FavoriteTag?
+    tag: FavoriteTag?,
+    work: String?
   ) throws -> (count: Int, largestID: Int64)
 
   /// Calls `body` with the author of each favorite matching `authorText` (all when nil) and
@@ -52,11 +59,12 @@ public protocol FavoriteStore: Sendable {
   func forEachFavoriteAuthor(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     _ body: (Span<UInt8>) throws -> Bool
   ) throws
 
-  /// How many favorites pass `filter`'s author and tag (its length is not looked at), counted
-  /// without reading the favorites.
+  /// How many favorites pass `filter`'s author, tag and work (its length is not looked at),
+  /// counted without reading the favorites.
   func favoriteCount(matching filter: FavoriteFilter) throws -> Int
 
   /// The id of the favorite at `index` (0 ..< ``favoriteCount(matching:)``) in id order among
@@ -85,12 +93,46 @@ public protocol FavoriteStore: Sendable {
 }
 
 extension FavoriteStore {
+  /// ``addFavorite(_:work:at:)`` of a quote from no named work.
+  public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
+    try addFavorite(quote, work: "", at: date)
+  }
+
   /// How many favorites there are: ``favoriteCount(matching:)`` of every favorite.
   public func favoriteCount() throws -> Int {
     try favoriteCount(matching: FavoriteFilter())
   }
 
-  /// Each favorite decoded, from ``forEachFavorite(matching:tag:after:limit:_:)``.
+  /// Each favorite decoded, from ``forEachFavorite(matching:tag:work:after:limit:_:)``.
+  public func forEachFavoriteRow(
+    matching authorText: String?,
+    tag: FavoriteTag?,
+    work: String?,
+    after afterID: Int64,
+    limit: Int?,
+    columns: FavoriteColumns,
+    _ body: (FavoriteRow) throws -> Void
+  ) throws {
+    try forEachFavorite(
+      matching: authorText, tag: tag, work: work, after: afterID, limit: limit
+    ) {
+      try body(.decoded($0))
+    }
+  }
+
+  /// ``forEachFavorite(matching:tag:work:after:limit:_:)`` of every work.
+  public func forEachFavorite(
+    matching authorText: String?,
+    tag: FavoriteTag?,
+    after afterID: Int64,
+    limit: Int?,
+    _ body: (Favorite) throws -> Void
+  ) throws {
+    try forEachFavorite(
+      matching: authorText, tag: tag, work: nil, after: afterID, limit: limit, body)
+  }
+
+  /// ``forEachFavoriteRow(matching:tag:work:after:limit:columns:_:)`` of every work.
   public func forEachFavoriteRow(
     matching authorText: String?,
     tag: FavoriteTag?,
@@ -99,9 +141,23 @@ extension FavoriteStore {
     columns: FavoriteColumns,
     _ body: (FavoriteRow) throws -> Void
   ) throws {
-    try forEachFavorite(matching: authorText, tag: tag, after: afterID, limit: limit) {
-      try body(.decoded($0))
-    }
+    try forEachFavoriteRow(
+      matching: authorText, tag: tag, work: nil, after: afterID, limit: limit,
+      columns: columns, body)
+  }
+
+  /// ``favoriteListSize(matching:tag:work:)`` of every work.
+  public func favoriteListSize(
+    matching authorText: String?, tag: FavoriteTag?
+  ) throws -> (count: Int, largestID: Int64) {
+    try favoriteListSize(matching: authorText, tag: tag, work: nil)
+  }
+
+  /// ``forEachFavoriteAuthor(matching:tag:work:_:)`` of every work.
+  public func forEachFavoriteAuthor(
+    matching authorText: String?, tag: FavoriteTag?, _ body: (Span<UInt8>) throws -> Bool
+  ) throws {
+    try forEachFavoriteAuthor(matching: authorText, tag: tag, work: nil, body)
   }
 
   /// ``forEachFavorite(matching:tag:after:limit:_:)`` of every tag.

@@ -7,7 +7,7 @@ import Foundation
 /// promises. Every method that changes the library makes one undoable change (see
 /// `Migrations/0006_trash_undo.sql`).
 public protocol LibraryStore: Sendable {
-  /// Calls `body` with each favorite whose quote, author, note or tags match `query`, best
+  /// Calls `body` with each favorite whose quote, author, note, tags or work match `query`, best
   /// match first, one at a time; with `tag`, only favorites that have it. With `matches`, each
   /// hit says where its quote and author matched.
   func forEachSearchHit(
@@ -84,14 +84,16 @@ public protocol LibraryStore: Sendable {
   /// that last moved one of them to the trash, and every older one), and only those.
   func emptyTrash(ids: [Int64]) throws -> Int
 
-  /// Gives favorite `old.id` this quote (text and author; its source stays) and note,
-  /// recomputing its keys, only if it still holds the words, author and note of `old`: one
+  /// Gives favorite `old.id` this quote (text and author; its source stays), note and work,
+  /// recomputing its keys, only if it still holds the words, author, note and work of `old`: one
   /// compare-and-swap, so an edit made from what a favorite held never reverts what another
   /// command wrote since. The unique key decides whether it now equals another favorite.
   ///
   /// - Throws: ``StorageError/noSuchFavorite(id:)``, ``StorageError/favoriteChanged(id:)`` or
   ///   ``StorageError/duplicateFavorite(id:)``; then nothing changed.
-  func editFavorite(_ old: Favorite, quote: Quote, note: String, at date: Date) throws -> Favorite
+  func editFavorite(
+    _ old: Favorite, quote: Quote, note: String, work: String, at date: Date
+  ) throws -> Favorite
 
   /// The changes that can be undone, newest first.
   func libraryChanges() throws -> [LibraryChange]
@@ -101,6 +103,13 @@ public protocol LibraryStore: Sendable {
 }
 
 extension LibraryStore {
+  /// ``editFavorite(_:quote:note:work:at:)`` keeping the work `old` names.
+  public func editFavorite(
+    _ old: Favorite, quote: Quote, note: String, at date: Date
+  ) throws -> Favorite {
+    try editFavorite(old, quote: quote, note: note, work: old.work, at: date)
+  }
+
   /// Nil: a table of hits is laid out once they are read.
   public func searchSize(
     _ query: SearchQuery,

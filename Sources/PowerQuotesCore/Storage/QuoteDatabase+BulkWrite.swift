@@ -48,8 +48,8 @@ extension QuoteDatabase {
       try forEachChunk(of: added) { chunk in
         try db.execute(
           sql: """
-            INSERT INTO favorite_search (rowid, quote, author, note, tags)
-            SELECT id, quote, author, note, tags FROM favorite WHERE id BETWEEN ? AND ?
+            INSERT INTO favorite_search (rowid, quote, author, note, tags, work)
+            SELECT id, quote, author, note, tags, work FROM favorite WHERE id BETWEEN ? AND ?
             """,
           arguments: [chunk.lowerBound, chunk.upperBound])
       }
@@ -124,8 +124,9 @@ extension QuoteDatabase {
     try forEachChunk(of: range) { chunk in
       try db.execute(
         sql: """
-          INSERT INTO favorite_search (favorite_search, rowid, quote, author, note, tags)
-          SELECT 'delete', id, quote, author, note, tags FROM favorite WHERE id BETWEEN ? AND ?
+          INSERT INTO favorite_search (favorite_search, rowid, quote, author, note, tags, work)
+          SELECT 'delete', id, quote, author, note, tags, work FROM favorite
+          WHERE id BETWEEN ? AND ?
           """,
         arguments: [chunk.lowerBound, chunk.upperBound])
     }

@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
 
-/// `fav edit`: a favorite's words, author and note changed in place, under the same id.
+/// `fav edit`: a favorite's words, author, note and work changed in place, under the same id.
 extension QuoteDatabase {
-  /// Gives favorite `old.id` this text, author and note, as one undoable change, if it still
-  /// holds `old`'s text, author and note.
+  /// Gives favorite `old.id` this text, author, note and work, as one undoable change, if it
+  /// still holds `old`'s text, author, note and work.
   ///
   /// Its keys, their hash and author search columns are computed again, and the schema decides
   /// whether the result equals another favorite. The old values are compared in the UPDATE's
@@ -16,6 +16,7 @@ extension QuoteDatabase {
     _ old: Favorite,
     quote: Quote,
     note: String,
+    work: String,
     at date: Date
   ) throws -> Favorite {
     let key = quote.key
@@ -27,13 +28,13 @@ extension QuoteDatabase {
           sql: """
             UPDATE favorite
             SET quote = ?, author = ?, quote_key = ?, author_key = ?, author_folded = ?, note = ?,
-              key_hash = ?
-            WHERE id = ? AND quote = ? AND author = ? AND note = ?
+              key_hash = ?, work = ?
+            WHERE id = ? AND quote = ? AND author = ? AND note = ? AND work = ?
             RETURNING *
             """,
           arguments: [
             quote.text, quote.author, key.quote, key.author, QuoteKey.searchFolded(quote.author),
-            note, key.keyHash, id, old.quote.text, old.quote.author, old.note,
+            note, key.keyHash, work, id, old.quote.text, old.quote.author, old.note, old.work,
           ]
         )
         guard let row else {

@@ -2,13 +2,15 @@ import Foundation
 import GRDB
 
 extension QuoteDatabase: FavoriteStore {
-  /// Saves `quote` unless an equal favorite exists, in one transaction.
+  /// Saves `quote` from `work` unless an equal favorite exists, in one transaction.
   ///
   /// The schema decides: the INSERT is tried and the failure of its check for an equal favorite
   /// caught (`Migrations/0008_favorite_key_hash.sql`). A failed INSERT uses up no
   /// AUTOINCREMENT id, so the ids people see have no gaps for duplicates.
-  public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
-    let record = FavoriteRecord(quote: quote, savedAt: date)
+  public func addFavorite(_ quote: Quote, work: String, at date: Date) throws
+    -> AddFavoriteResult
+  {
+    let record = FavoriteRecord(quote: quote, savedAt: date, work: work)
     return try translatingErrors {
       try writer.write { db in
         try recordingChange(.add, in: db, at: date, facts: StoredChange.addition) {
@@ -42,13 +44,14 @@ extension QuoteDatabase: FavoriteStore {
   public func forEachFavorite(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     after afterID: Int64,
     limit: Int?,
     _ body: (Favorite) throws -> Void
   ) throws {
     guard
       let (sql, arguments) = Self.listSQL(
-        matching: authorText, tag: tag, after: afterID, limit: limit)
+        matching: authorText, tag: tag, work: work, after: afterID, limit: limit)
     else { return }
     try translatingErrors {
       try writer.read { db in
@@ -60,11 +63,12 @@ extension QuoteDatabase: FavoriteStore {
     }
   }
 
-  /// ``forEachFavorite(matching:tag:after:limit:_:)`` with each row's bytes lent as they are
-  /// (``FavoriteRecord/fill(_:from:)``), or decoded when a column is not of its kind.
+  /// ``forEachFavorite(matching:tag:work:after:limit:_:)`` with each row's bytes lent as they
+  /// are (``FavoriteRecord/fill(_:from:)``), or decoded when a column is not of its kind.
   public func forEachFavoriteRow(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     after afterID: Int64,
     limit: Int?,
     columns: FavoriteColumns,
@@ -82,7 +86,8 @@ extension QuoteDatabase: FavoriteStore {
           : FavoriteRecord.tableColumnSQL(readsTags: try Self.hasTags(db))
         guard
           let (sql, arguments) = Self.listSQL(
-            matching: authorText, tag: tag, after: afterID, limit: limit, columnSQL: columnSQL)
+            matching: authorText, tag: tag, work: work, after: afterID, limit: limit,
+            columnSQL: columnSQL)
         else { return }
         let statement = try db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
@@ -127,11 +132,12 @@ extension QuoteDatabase: FavoriteStore {
   private static func listSQL(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     after afterID: Int64,
     limit: Int?,
     columnSQL: String = FavoriteRecord.columnNames(.all).joined(separator: ", ")
   ) -> (String, StatementArguments)? {
-    guard let filter = filter(matching: authorText, tag: tag) else { return nil }
+    guard let filter = filter(matching: authorText, tag: tag, work: work) else { return nil }
     var sql = "SELECT \(columnSQL) FROM favorite WHERE id > ?" + filter.sql + " ORDER BY id"
     var arguments: StatementArguments = [afterID]
     arguments += filter.arguments
@@ -143,13 +149,15 @@ extension QuoteDatabase: FavoriteStore {
   }
 
   /// How many favorites match and the largest id among them, from indexes alone.
-  public func favoriteListSize(matching authorText: String?, tag: FavoriteTag?) throws -> (
-    count: Int, largestID: Int64
-  ) {
-    guard let filter = Self.filter(matching: authorText, tag: tag) else { return (0, 0) }
+  public func favoriteListSize(
+    matching authorText: String?, tag: FavoriteTag?, work: String?
+  ) throws -> (count: Int, largestID: Int64) {
+    guard let filter = Self.filter(matching: authorText, tag: tag, work: work) else {
+      return (0, 0)
+    }
     return try translatingErrors {
       try writer.read { db in
-        if authorText == nil && tag == nil {
+        if authorText == nil && tag == nil && work == nil {
           // Counted on the smallest index, and the largest rowid read off the end of the table.
           return (
             try Int.fetchOne(db, sql: "SELECT count(*) FROM favorite") ?? 0,
@@ -173,9 +181,10 @@ extension QuoteDatabase: FavoriteStore {
   public func forEachFavoriteAuthor(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     _ body: (Span<UInt8>) throws -> Bool
   ) throws {
-    guard let filter = Self.filter(matching: authorText, tag: tag) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag, work: work) else { return }
     try translatingErrors {
       try writer.read { db in
         let statement = try db.makeStatement(
@@ -222,17 +231,36 @@ extension QuoteDatabase: FavoriteStore {
   }
 
   /// The SQL condition (to follow a WHERE clause, starting with AND) that keeps favorites whose
-  /// author contains `authorText` and that have `tag`, and its arguments: empty for every
-  /// favorite, nil when no favorite can match.
-  private static func filter(
+  /// author contains `authorText`, that have `tag` and whose work matches `work`, and its
+  /// arguments: empty for every favorite, nil when no favorite can match.
+  static func filter(
     matching authorText: String?,
-    tag: FavoriteTag?
+    tag: FavoriteTag?,
+    work: String? = nil
   ) -> (sql: String, arguments: StatementArguments)? {
-    guard let tag else { return filter(matching: authorText) }
     guard var filter = filter(matching: authorText) else { return nil }
-    filter.sql += tagCondition
-    filter.arguments += [tag.name]
+    if let tag {
+      filter.sql += tagCondition
+      filter.arguments += [tag.name]
+    }
+    if let work {
+      guard let condition = workCondition(work) else { return nil }
+      filter.sql += condition.sql
+      filter.arguments += condition.arguments
+    }
     return filter
+  }
+
+  /// The condition keeping favorites whose work has the words of `work` in that order, through
+  /// the full-text index's `work` column (a phrase, its quote marks doubled, as `fav find`
+  /// quotes one); nil when `work` has no word, which no favorite matches.
+  static func workCondition(_ work: String) -> (sql: String, arguments: StatementArguments)? {
+    guard !QuoteKey.searchFolded(work).isEmpty else { return nil }
+    let phrase = "\"" + work.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    return (
+      " AND id IN (SELECT rowid FROM favorite_search WHERE favorite_search MATCH ?)",
+      ["work : " + phrase]
+    )
   }
 
   static func filter(

@@ -79,8 +79,8 @@ extension QuoteDatabase {
       case existing(Int64)
     }
 
-    /// Inserts `imported` with its `keys`, its note and its `tags` column, unless a favorite with
-    /// the same keys exists.
+    /// Inserts `imported` with its `keys`, its work, its note and its `tags` column, unless a
+    /// favorite with the same keys exists.
     mutating func insert(_ imported: ImportedQuote, keys: Keys, tags: String) throws -> Insertion {
       let handle = statement.sqliteStatement
       let quote = imported.quote
@@ -104,6 +104,7 @@ extension QuoteDatabase {
       add(keys.key.quote)
       add(keys.key.author)
       add(keys.authorFolded)
+      add(imported.work)
       add(imported.note)
       add(tags)
       // The texts are bound where they lie (SQLITE_STATIC, a nil destructor): no binding
@@ -135,8 +136,8 @@ extension QuoteDatabase {
         if found != nil || (lookCode != SQLITE_DONE && lookCode != SQLITE_ROW) {
           return (found, lookCode)
         }
-        // Parameters 1 to 3, 5 to 8, then 10 and 11: the source id, 4, and the hash, 9, are
-        // not text.
+        // Parameters 1 to 3, 5 to 8, then 10 to 12 (the work, the note, the tags): the source
+        // id, 4, and the hash, 9, are not text.
         var start = 0
         for (number, end) in ends.enumerated() {
           bind(

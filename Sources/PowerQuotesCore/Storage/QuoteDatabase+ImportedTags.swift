@@ -10,7 +10,7 @@ extension QuoteDatabase {
   /// keep `favorite.tags` and the full-text index up to date, as for `fav tag`.
   struct ImportedTagWriter {
     /// ``FavoriteRecord/insertSQL`` with the note and the `tags` column after the record's
-    /// columns (the last of which is the keys' hash).
+    /// columns (the last two of which are the keys' hash and the work).
     static let insertSQL =
       "INSERT INTO favorite ("
       + (FavoriteRecord.insertedColumns.map(\.name) + ["note", "tags"]).joined(separator: ", ")
@@ -25,6 +25,7 @@ extension QuoteDatabase {
     private var insertTag: Statement?
     private var refreshTags: Statement?
     private var fillNote: Statement?
+    private var fillWork: Statement?
 
     /// A writer inside the import's transaction on `db`.
     init(db: Database) {
@@ -41,10 +42,11 @@ extension QuoteDatabase {
     }
 
     /// Adds what `imported` brings to the favorite `id` with its keys that was saved before: its
-    /// tags join the favorite's own, and its note is kept when the favorite has none (a note
-    /// the user wrote is never replaced).
+    /// tags join the favorite's own, and its note and work are kept where the favorite has none
+    /// (a note or work the user wrote is never replaced).
     mutating func merge(_ imported: ImportedQuote, into id: Int64) throws {
-      guard !imported.tags.isEmpty || !imported.note.isEmpty else { return }
+      guard !imported.tags.isEmpty || !imported.note.isEmpty || !imported.work.isEmpty
+      else { return }
       if !imported.tags.isEmpty {
         let insert = try Self.statement(&insertTag, Self.insertTagSQL, db)
         for tag in imported.tags {
@@ -68,6 +70,11 @@ extension QuoteDatabase {
         let fill = try Self.statement(
           &fillNote, "UPDATE favorite SET note = ? WHERE id = ? AND note = ''", db)
         try fill.execute(arguments: [imported.note, id])
+      }
+      if !imported.work.isEmpty {
+        let fill = try Self.statement(
+          &fillWork, "UPDATE favorite SET work = ? WHERE id = ? AND work = ''", db)
+        try fill.execute(arguments: [imported.work, id])
       }
     }
 

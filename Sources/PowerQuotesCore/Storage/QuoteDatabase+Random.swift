@@ -57,6 +57,12 @@ extension QuoteDatabase {
   private static func candidates(
     _ filter: FavoriteFilter
   ) -> (sql: String, arguments: StatementArguments)? {
+    if filter.work != nil {
+      // Through the full-text index: the conditions of a listing.
+      guard let all = Self.filter(matching: filter.author, tag: filter.tag, work: filter.work)
+      else { return nil }
+      return ("SELECT id FROM favorite WHERE 1" + all.sql, all.arguments)
+    }
     guard let author = Self.filter(matching: filter.author) else { return nil }
     guard let tag = filter.tag else {
       if filter.author == nil {

@@ -31,9 +31,9 @@ extension QuoteDatabase: LibraryStore {
           var hit = SearchHit(favorite: favorite)
           if matches {
             hit.quoteMatches = SearchHit.pieces(
-              try row.decode(atIndex: 8), original: favorite.quote.text)
+              try row.decode(atIndex: 9), original: favorite.quote.text)
             hit.authorMatches = SearchHit.pieces(
-              try row.decode(atIndex: 9), original: favorite.quote.author)
+              try row.decode(atIndex: 10), original: favorite.quote.author)
           }
           try body(hit)
         }

@@ -60,6 +60,13 @@ extension QuoteDatabase {
             count: Int(sqlite3_column_int64(handle, 2)))
         }
         let (sources, months) = counter.counts()
+        let works = try Int.fetchOne(db, sql: FavoriteStats.workCountSQL) ?? 0
+        let topWorks =
+          works == 0
+          ? []
+          : try Row.fetchAll(db, sql: FavoriteStats.topWorksSQL(collate: "")).map {
+            FavoriteStats.Count($0[0], $0[1])
+          }
         return FavoriteStats(
           total: total,
           authors: authors,
@@ -67,7 +74,9 @@ extension QuoteDatabase {
           sources: sources,
           tags: tags,
           untagged: total - tagged,
-          months: months
+          months: months,
+          works: works,
+          topWorks: topWorks
         )
       }
     }

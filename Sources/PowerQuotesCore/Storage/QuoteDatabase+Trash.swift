@@ -15,9 +15,9 @@ extension QuoteDatabase {
         try db.execute(
           sql: """
             INSERT INTO trashed_favorite (id, quote, author, source, source_id, saved_at,
-              quote_key, author_key, author_folded, note, tags, trashed_at)
+              quote_key, author_key, author_folded, note, tags, trashed_at, work)
             SELECT id, quote, author, source, source_id, saved_at, quote_key, author_key,
-              author_folded, note, tags, ?
+              author_folded, note, tags, ?, work
             FROM favorite WHERE id = ?
             """,
           arguments: [StoredTime.text(date), id]
@@ -32,8 +32,8 @@ extension QuoteDatabase {
     }
   }
 
-  /// Brings the favorites with these ids back from the trash, under their ids, with their note
-  /// and tags, as one undoable change: all of them, or none.
+  /// Brings the favorites with these ids back from the trash, under their ids, with their note,
+  /// tags and work, as one undoable change: all of them, or none.
   ///
   /// - Throws: ``StorageError/noSuchTrashedFavorite(id:)`` for the first id the trash does not hold, and
   ///   ``StorageError/duplicateFavorite(id:)`` when an equal favorite was saved meanwhile.
@@ -49,8 +49,8 @@ extension QuoteDatabase {
           try db.execute(
             sql: """
               INSERT INTO favorite (id, quote, author, source, source_id, saved_at, quote_key,
-                author_key, author_folded, note, tags, key_hash)
-              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                author_key, author_folded, note, tags, key_hash, work)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
               """,
             arguments: [
               row["id"], row["quote"], row["author"], row["source"], row["source_id"],
@@ -59,7 +59,7 @@ extension QuoteDatabase {
               QuoteKey(
                 quote: try row.decode(forColumn: "quote_key"),
                 author: try row.decode(forColumn: "author_key")
-              ).keyHash,
+              ).keyHash, row["work"],
             ]
           )
         } catch let error as DatabaseError where Self.isDuplicateFavorite(error) {

@@ -27,15 +27,16 @@
 ///   favorite that is not there throws ``StorageError/noSuchFavorite(id:)`` (or
 ///   ``StorageError/noSuchTrashedFavorite(id:)``) and changes nothing.
 /// - **Duplicates** are the store's to decide, through its unique key on ``QuoteKey``
-///   (the normalized quote and author), never by a read before the write: an add returns
+///   (the normalized quote and author; a favorite's work is no part of it), never by a read
+///   before the write: an add returns
 ///   ``AddFavoriteResult/alreadyFavorite(_:)``, an edit or restore throws
 ///   ``StorageError/duplicateFavorite(id:)``.
 /// - **Errors** are typed, never sentences made here: ``StorageError`` for the library's own
 ///   conditions and a store's own error type for its connection (``PostgresError``); each
 ///   type words itself in one place, its `errorDescription`. The rules above the data (what a
 ///   confirmation covers, what the user is told) are the controllers' and the views'.
-/// - **Text is kept as given** (quotes, authors, notes: untrusted, cleaned by views), and times as
-///   ``StoredTime`` text, so that both stores give back the same values.
+/// - **Text is kept as given** (quotes, authors, notes, works: untrusted, cleaned by views), and
+///   times as ``StoredTime`` text, so that both stores give back the same values.
 /// - **Streaming** calls (`forEach...`) call `body` once per row as rows are read, never holding
 ///   the whole list; bytes they lend are valid only during that call. A throw from `body` stops
 ///   the walk and is rethrown.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Favorites written out as data: JSON, CSV, Markdown or a fortune file.
+/// Favorites written out as data: JSON, CSV, Markdown, a fortune file or Readwise's CSV.
 ///
 /// Exports are data, not terminal text: quotes and authors are kept exactly as stored. Only
 /// what the format itself needs changes: line breaks in Markdown and fortune entries, and a
@@ -10,15 +10,16 @@ import Foundation
 public enum ExportView {
   /// The CSV header.
   ///
-  /// `note` and `tags` (the tags one space apart) come last, so a reader of the first five
+  /// `note`, `tags` (the tags one space apart) and `work` come last, so a reader of the first
   /// columns reads them where it always did.
-  public static let csvHeader = "quote,author,source,source_id,saved_at,note,tags"
+  public static let csvHeader = "quote,author,source,source_id,saved_at,note,tags,work"
 
   /// What comes before the first favorite.
   public static func header(_ format: ExportFormat) -> String {
     switch format {
     case .json: "["
     case .csv: csvHeader + "\r\n"
+    case .readwise: readwiseHeader + "\r\n"
     case .markdown, .fortune: ""
     }
   }
@@ -43,6 +44,7 @@ public enum ExportView {
     case .markdown:
       out.append(contentsOf: ((index == 0 ? "" : "\n") + markdownQuote(row.favorite)).utf8)
     case .fortune: out.append(contentsOf: fortuneEntry(row.favorite).utf8)
+    case .readwise: appendReadwiseRow(row.favorite, to: &out)
     }
   }
 
@@ -50,7 +52,7 @@ public enum ExportView {
   public static func footer(_ format: ExportFormat, count: Int) -> String {
     switch format {
     case .json: count == 0 ? "]\n" : "\n]\n"
-    case .csv, .markdown, .fortune: ""
+    case .csv, .markdown, .fortune, .readwise: ""
     }
   }
 
@@ -80,7 +82,8 @@ public enum ExportView {
       source: UntrustedText.sanitized(quote.source.rawValue), sourceID: quote.sourceID,
       savedAt: favorite.savedAt, note: QuoteText.cleaned(favorite.note),
       // A tag may hold a comma or a quote mark: quoted then, as any field.
-      tags: [UntrustedText.sanitized(favorite.tags.joined(separator: " "))])
+      tags: [UntrustedText.sanitized(favorite.tags.joined(separator: " "))],
+      work: QuoteText.cleaned(favorite.work))
     _ = cleaned.withColumns { appendCSVRow(cleaned, $0, to: &out, checked: true) }
   }
 
@@ -97,6 +100,7 @@ public enum ExportView {
           && UntrustedText.isCleanUTF8(columns.author)
           && !UntrustedText.needsCleaning(columns.author)
           && UntrustedText.isCleanUTF8(columns.note) && !UntrustedText.needsCleaning(columns.note)
+          && UntrustedText.isCleanUTF8(columns.work) && !UntrustedText.needsCleaning(columns.work)
           && UntrustedText.simpleLength(columns.source) != nil
           && RowBytes.arePlainTags(columns.tags))
     else { return false }
@@ -117,6 +121,8 @@ public enum ExportView {
     appendCSVField(columns.note, to: &out)
     out.append(UInt8(ascii: ","))
     appendCSVField(columns.tags, to: &out)
+    out.append(UInt8(ascii: ","))
+    appendCSVField(columns.work, to: &out)
     out.append(contentsOf: [0x0D, 0x0A])
     return true
   }
@@ -162,16 +168,42 @@ public enum ExportView {
     out.append(UInt8(ascii: "\""))
   }
 
+  // MARK: - Readwise
+
+  /// The header of Readwise's import CSV, as its documentation names the columns.
+  public static let readwiseHeader = "Highlight,Title,Author,Note,Location,Date"
+
+  /// Appends `favorite`'s row of Readwise's import CSV.
+  ///
+  /// The quote as the highlight, the work as the title, the author, the note, no location (the
+  /// library keeps none apart from the note), and the saved time as ``timestamp(_:)`` writes
+  /// it. Each text cleaned as text entering the library is, each field through
+  /// ``appendCSVField(_:to:)``. Tags and the source have no column there.
+  static func appendReadwiseRow(_ favorite: Favorite, to out: inout [UInt8]) {
+    let fields = [
+      QuoteText.cleaned(favorite.quote.text), QuoteText.cleaned(favorite.work),
+      QuoteText.cleaned(favorite.quote.author), QuoteText.cleaned(favorite.note), "",
+      favorite.savedAt.map(timestamp) ?? "",
+    ]
+    for (index, field) in fields.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      var field = field
+      field.withUTF8 { appendCSVField($0, to: &out) }
+    }
+    out.append(contentsOf: [0x0D, 0x0A])
+  }
+
   // MARK: - Markdown
 
-  /// A block quote: every line of the quote after `> ` (a blank one as `>`), then the author;
-  /// then the tags as `#tag` words and the note, each its own paragraph.
+  /// A block quote: every line of the quote after `> ` (a blank one as `>`), then the author
+  /// (`— Author, Work` when it names its work); then the tags as `#tag` words and the note,
+  /// each its own paragraph.
   private static func markdownQuote(_ favorite: Favorite) -> String {
     var text = ""
     for line in lines(QuoteText.cleaned(favorite.quote.text)) {
       text += line.isEmpty ? ">\n" : "> \(line)\n"
     }
-    text += ">\n> — \(oneLine(QuoteText.cleaned(favorite.quote.author)))\n"
+    text += ">\n> — \(oneLine(attribution(favorite)))\n"
     if !favorite.tags.isEmpty {
       // A `#` starting a line would be a heading: the tags follow a word.
       text +=
@@ -189,13 +221,14 @@ public enum ExportView {
 
   // MARK: - Fortune
 
-  /// The quote's lines, the author on a line of its own after two tabs and `-- `, then `%`.
+  /// The quote's lines, the author (and the work, after a comma, when it names one) on a line
+  /// of its own after two tabs and `-- `, then `%`.
   private static func fortuneEntry(_ favorite: Favorite) -> String {
     var text = ""
     for line in lines(QuoteText.cleaned(favorite.quote.text)) {
       text += fortuneLine(line) + "\n"
     }
-    return text + fortuneLine("\t\t-- " + oneLine(QuoteText.cleaned(favorite.quote.author)))
+    return text + fortuneLine("\t\t-- " + oneLine(attribution(favorite)))
       + "\n%\n"
   }
 
@@ -206,6 +239,14 @@ public enum ExportView {
   /// entry whole; `fav import` drops it again.
   static func fortuneLine(_ line: some StringProtocol) -> String {
     line.hasSuffix("%") && line.utf8.count % 255 == 1 ? line + " " : String(line)
+  }
+
+  /// The author, and `, Work` when the favorite names its work: cleaned as text entering the
+  /// library is.
+  private static func attribution(_ favorite: Favorite) -> String {
+    let author = QuoteText.cleaned(favorite.quote.author)
+    let work = QuoteText.cleaned(favorite.work)
+    return UntrustedText.isBlank(work) ? author : author + ", " + work
   }
 
   // MARK: - Lines

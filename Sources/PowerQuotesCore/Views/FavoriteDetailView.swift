@@ -1,7 +1,7 @@
 import Foundation
 
-/// One favorite in full: its card, then its id, source and when it was saved, its tags and its
-/// note.
+/// One favorite in full: its card, then its id, source and when it was saved, its work, its tags
+/// and its note.
 public enum FavoriteDetailView {
   /// The detail for `favorite`; times are shown in `localTime`.
   public static func render(
@@ -19,8 +19,11 @@ public enum FavoriteDetailView {
       ?? "saved at a time powerquotes cannot read"
     let facts = "Favorite \(favorite.id) · \(UntrustedText.sanitized(source)) · \(saved)"
     var detail =
-      QuoteCardView.render(favorite.quote, width: width, painter: painter)
+      QuoteCardView.render(favorite.quote, work: favorite.work, width: width, painter: painter)
       + painter.dim(facts) + "\n"
+    if !UntrustedText.isBlank(favorite.work) {
+      detail += painter.dim("Work: ") + UntrustedText.sanitized(favorite.work) + "\n"
+    }
     if !favorite.tags.isEmpty {
       detail += painter.dim("Tags: ") + TagText.hashed(favorite.tags) + "\n"
     }

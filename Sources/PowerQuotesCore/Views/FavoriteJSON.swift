@@ -43,7 +43,8 @@ enum FavoriteJSON {
       checked
         || (UntrustedText.isCleanUTF8(columns.quote) && UntrustedText.isCleanUTF8(columns.author)
           && UntrustedText.isCleanUTF8(columns.source) && UntrustedText.isCleanUTF8(columns.note)
-          && UntrustedText.isCleanUTF8(columns.tags) && RowBytes.splitsAtSpaces(columns.tags))
+          && UntrustedText.isCleanUTF8(columns.tags) && RowBytes.splitsAtSpaces(columns.tags)
+          && UntrustedText.isCleanUTF8(columns.work))
     else { return false }
     out.append(contentsOf: separator.utf8)
     out.append(contentsOf: "  {\n    \"author\" : ".utf8)
@@ -79,6 +80,10 @@ enum FavoriteJSON {
       tagCount += 1
     }
     if tagCount > 0 { out.append(contentsOf: "\n    ]".utf8) }
+    if !columns.work.isEmpty {
+      out.append(contentsOf: ",\n    \"work\" : ".utf8)
+      appendString(columns.work, to: &out)
+    }
     out.append(contentsOf: "\n  }".utf8)
     return true
   }

@@ -41,7 +41,7 @@ public struct FavoriteListView: Sendable {
       .raw(
         RawFavorite(
           id: id, quote: quote.text, author: quote.author, source: "", sourceID: nil,
-          savedAt: nil, note: "", tags: tags)),
+          savedAt: nil, note: "", tags: tags, work: "")),
       to: &line)
     return String(decoding: line, as: UTF8.self)
   }

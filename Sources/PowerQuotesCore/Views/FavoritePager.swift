@@ -43,7 +43,10 @@ public struct FavoritePager: Sendable {
   }
 
   /// The sentence for a list with nothing in it.
-  public static func empty(author: String?) -> String {
+  public static func empty(author: String?, work: String? = nil) -> String {
+    if let work {
+      return "No favorites from a work matching '\(UntrustedText.sanitized(work))'."
+    }
     if let author {
       return "No favorites by an author matching '\(UntrustedText.sanitized(author))'."
     }

@@ -17,15 +17,20 @@ public enum QuoteCardView {
   /// shown without it, fitted to the width, rather than wrapped by the terminal.
   public static let minWidth = 24
 
-  /// The card for `quote`, at most `width` columns wide, with a trailing newline.
-  public static func render(_ quote: Quote, width: Int, painter: TextPainter) -> String {
+  /// The card for `quote`, at most `width` columns wide, with a trailing newline; signed
+  /// `— Author, Work` when `work` (the title it came from) is not empty.
+  public static func render(
+    _ quote: Quote, work: String = "", width: Int, painter: TextPainter
+  ) -> String {
+    let author = attribution(quote, work: work)
     // "Dear Self," is 10 columns: no narrower.
-    if width < minWidth { return unframed(quote, width: max(width, 10), painter: painter) }
+    if width < minWidth {
+      return unframed(quote, author: author, width: max(width, 10), painter: painter)
+    }
     let cardWidth = min(width, maxWidth)
     // "│ " + content + " │"
     let inner = cardWidth - 4
     let text = UntrustedText.sanitized(quote.text)
-    let author = "— " + UntrustedText.sanitized(quote.author)
 
     var lines: [String] = []
     let border = String(repeating: "─", count: cardWidth - 2)
@@ -49,12 +54,21 @@ public enum QuoteCardView {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// `— Author`, or `— Author, Work`, cleaned for a terminal.
+  static func attribution(_ quote: Quote, work: String) -> String {
+    let author = "— " + UntrustedText.sanitized(quote.author)
+    let work = UntrustedText.sanitized(work)
+    return UntrustedText.isBlank(work) ? author : author + ", " + work
+  }
+
   /// The card's lines without the frame, each at most `width` columns.
-  private static func unframed(_ quote: Quote, width: Int, painter: TextPainter) -> String {
+  private static func unframed(
+    _ quote: Quote, author: String, width: Int, painter: TextPainter
+  ) -> String {
     var lines = [painter.bold("Dear Self,"), ""]
     lines += TerminalText.wrap(UntrustedText.sanitized(quote.text), width: width)
     lines.append("")
-    for line in TerminalText.wrap("— " + UntrustedText.sanitized(quote.author), width: width) {
+    for line in TerminalText.wrap(author, width: width) {
       let indent = String(repeating: " ", count: max(0, width - TerminalText.displayWidth(line)))
       lines.append(indent + painter.italic(line))
     }

@@ -1,4 +1,5 @@
-/// The text of `fav stats`: totals, then the top authors, sources, tags and months.
+/// The text of `fav stats`: totals, then the top authors, works (when favorites name some),
+/// sources, tags and months.
 ///
 /// On a terminal (`bars`), the top authors and the months get bars of Unicode blocks scaled to
 /// fit `width`; elsewhere the same lines without bars, name and number, for `grep` and `awk`.
@@ -28,6 +29,12 @@ public enum StatsView {
     lines.append("")
     lines.append(painter.bold("Top authors"))
     lines += table(stats.topAuthors, width: width, bars: bars, painter: painter)
+
+    if stats.works > 0 {
+      lines.append("")
+      lines.append(painter.bold("Top works (\(stats.works) in all)"))
+      lines += table(stats.topWorks, width: width, bars: false, painter: painter)
+    }
 
     lines.append("")
     lines.append(painter.bold("Sources"))

@@ -1,10 +1,10 @@
 import Foundation
 
-/// `fav edit` on PostgreSQL: a favorite's words, author and note changed in place, under the
-/// same id, as ``QuoteDatabase`` changes them.
+/// `fav edit` on PostgreSQL: a favorite's words, author, note and work changed in place, under
+/// the same id, as ``QuoteDatabase`` changes them.
 extension PostgresStore {
-  /// Gives favorite `old.id` this text, author and note, as one undoable change, if it still
-  /// holds `old`'s text, author and note.
+  /// Gives favorite `old.id` this text, author, note and work, as one undoable change, if it
+  /// still holds `old`'s text, author, note and work.
   ///
   /// Its keys and author search column are computed again, and the unique index decides
   /// whether the result equals another favorite. The old values are compared in the UPDATE's
@@ -17,6 +17,7 @@ extension PostgresStore {
     _ old: Favorite,
     quote: Quote,
     note: String,
+    work: String,
     at date: Date
   ) throws -> Favorite {
     let key = quote.key
@@ -27,13 +28,13 @@ extension PostgresStore {
           """
           UPDATE favorite
           SET quote = $1, author = $2, quote_key = $3, author_key = $4, author_folded = $5,
-            note = $6
-          WHERE id = $7::bigint AND quote = $8 AND author = $9 AND note = $10
+            note = $6, work = $11
+          WHERE id = $7::bigint AND quote = $8 AND author = $9 AND note = $10 AND work = $12
           RETURNING \(Self.favoriteColumns)
           """,
           [
             quote.text, quote.author, key.quote, key.author, QuoteKey.searchFolded(quote.author),
-            note, String(id), old.quote.text, old.quote.author, old.note,
+            note, String(id), old.quote.text, old.quote.author, old.note, work, old.work,
           ])
         guard let row = rows.values.first else {
           let exists = try execute("SELECT 1 FROM favorite WHERE id = $1::bigint", [String(id)])

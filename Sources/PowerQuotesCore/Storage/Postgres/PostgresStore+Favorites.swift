@@ -2,7 +2,7 @@ import Foundation
 
 extension PostgresStore: FavoriteStore {
   /// The columns a favorite is read from, in the order ``favorite(_:)`` reads them.
-  static let favoriteColumns = "id, quote, author, source, source_id, saved_at, note, tags"
+  static let favoriteColumns = "id, quote, author, source, source_id, saved_at, note, tags, work"
 
   /// How many favorites one statement of a listing reads: libpq holds a whole result in
   /// memory, so a long list goes by pages of ids.
@@ -10,15 +10,15 @@ extension PostgresStore: FavoriteStore {
 
   /// The INSERT of one favorite, returning it.
   ///
-  /// `$1`...`$8` are the quote, author, source, source id, saved time, quote key, author key
-  /// and folded author.
+  /// `$1`...`$9` are the quote, author, source, source id, saved time, quote key, author key,
+  /// folded author and work.
   /// The server decides what is a duplicate. `WHERE NOT EXISTS` skips a known favorite before
   /// the identity is drawn, so a duplicate uses up no id; `ON CONFLICT` on the unique index
   /// catches the one another machine saved at the same moment.
   static let insertFavoriteSQL = """
     INSERT INTO favorite
-      (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded)
-    SELECT $1, $2, $3, $4::bigint, $5, $6, $7, $8
+      (quote, author, source, source_id, saved_at, quote_key, author_key, author_folded, work)
+    SELECT $1, $2, $3, $4::bigint, $5, $6, $7, $8, $9
     WHERE NOT EXISTS (SELECT 1 FROM favorite WHERE \(sameKey(quoteKey: "$6", authorKey: "$7")))
     ON CONFLICT \(conflictTarget) DO NOTHING
     RETURNING \(favoriteColumns)
@@ -29,24 +29,26 @@ extension PostgresStore: FavoriteStore {
     SELECT \(favoriteColumns) FROM favorite WHERE \(sameKey(quoteKey: "$1", authorKey: "$2"))
     """
 
-  /// The parameters of ``insertFavoriteSQL`` for `quote` saved at `date`.
-  static func insertParameters(_ quote: Quote, savedAt date: Date) -> [String?] {
+  /// The parameters of ``insertFavoriteSQL`` for `quote` from `work` saved at `date`.
+  static func insertParameters(_ quote: Quote, work: String, savedAt date: Date) -> [String?] {
     let key = quote.key
     return parameters(quote) + [
-      StoredTime.text(date), key.quote, key.author, QuoteKey.searchFolded(quote.author),
+      StoredTime.text(date), key.quote, key.author, QuoteKey.searchFolded(quote.author), work,
     ]
   }
 
-  /// Saves `quote` unless an equal favorite exists, as one undoable change; the unique index
-  /// decides.
-  public func addFavorite(_ quote: Quote, at date: Date) throws -> AddFavoriteResult {
+  /// Saves `quote` from `work` unless an equal favorite exists, as one undoable change; the
+  /// unique index decides.
+  public func addFavorite(_ quote: Quote, work: String, at date: Date) throws
+    -> AddFavoriteResult
+  {
     let key = quote.key
     return try writeChange(.add, at: date, facts: StoredChange.addition) {
       // A duplicate saved by another machine after this statement's snapshot is neither
       // inserted nor seen by it: the next try sees it.
       for _ in 0..<5 {
         let inserted = try execute(
-          Self.insertFavoriteSQL, Self.insertParameters(quote, savedAt: date))
+          Self.insertFavoriteSQL, Self.insertParameters(quote, work: work, savedAt: date))
         if let row = inserted.values.first { return .added(Self.favorite(row)) }
         let existing = try execute(Self.favoriteByKeySQL, [key.quote, key.author])
         if let row = existing.values.first { return .alreadyFavorite(Self.favorite(row)) }
@@ -61,21 +63,24 @@ extension PostgresStore: FavoriteStore {
   public func forEachFavorite(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     after afterID: Int64,
     limit: Int?,
     _ body: (Favorite) throws -> Void
   ) throws {
     try forEachListed(
-      matching: authorText, tag: tag, after: afterID, limit: limit, columns: Self.favoriteColumns
+      matching: authorText, tag: tag, work: work, after: afterID, limit: limit,
+      columns: Self.favoriteColumns
     ) { try body(Self.favorite($0.values($1))) }
   }
 
-  /// ``forEachFavorite(matching:tag:after:limit:_:)`` with each row's bytes as libpq
+  /// ``forEachFavorite(matching:tag:work:after:limit:_:)`` with each row's bytes as libpq
   /// received them, and with `columns` ``FavoriteColumns/table`` only the columns a table
   /// shows.
   public func forEachFavoriteRow(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     after afterID: Int64,
     limit: Int?,
     columns: FavoriteColumns,
@@ -83,7 +88,7 @@ extension PostgresStore: FavoriteStore {
   ) throws {
     var raw = RawFavorite()
     try forEachListed(
-      matching: authorText, tag: tag, after: afterID, limit: limit,
+      matching: authorText, tag: tag, work: work, after: afterID, limit: limit,
       columns: Self.columnSQL(columns)
     ) { try body(Self.favoriteRow($0, $1, columns: columns, into: &raw)) }
   }
@@ -97,12 +102,14 @@ extension PostgresStore: FavoriteStore {
   private func forEachListed(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     after afterID: Int64,
     limit: Int?,
     columns: String,
     _ body: (PostgresResult, Int) throws -> Void
   ) throws {
-    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 3) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag, work: work, parameter: 3)
+    else { return }
     let sql =
       "SELECT \(columns) FROM favorite WHERE id > $1::bigint\(filter.sql) "
       + "ORDER BY id LIMIT $2::bigint"
@@ -121,10 +128,11 @@ extension PostgresStore: FavoriteStore {
   }
 
   /// How many favorites match and the largest id among them.
-  public func favoriteListSize(matching authorText: String?, tag: FavoriteTag?) throws -> (
-    count: Int, largestID: Int64
-  ) {
-    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else {
+  public func favoriteListSize(
+    matching authorText: String?, tag: FavoriteTag?, work: String?
+  ) throws -> (count: Int, largestID: Int64) {
+    guard let filter = Self.filter(matching: authorText, tag: tag, work: work, parameter: 1)
+    else {
       return (0, 0)
     }
     let rows = try execute(Self.sizeSQL(filter.sql), filter.parameters)
@@ -159,9 +167,11 @@ extension PostgresStore: FavoriteStore {
   public func forEachFavoriteAuthor(
     matching authorText: String?,
     tag: FavoriteTag?,
+    work: String?,
     _ body: (Span<UInt8>) throws -> Bool
   ) throws {
-    guard let filter = Self.filter(matching: authorText, tag: tag, parameter: 1) else { return }
+    guard let filter = Self.filter(matching: authorText, tag: tag, work: work, parameter: 1)
+    else { return }
     let sql =
       filter.sql.isEmpty
       ? Self.everyAuthorSQL : "SELECT DISTINCT author FROM favorite WHERE true\(filter.sql)"
@@ -210,7 +220,7 @@ extension PostgresStore: FavoriteStore {
     case .table:
       raw.fill(
         id: id, quote: text(1).span, author: text(2).span, source: none.span, sourceID: nil,
-        savedAt: none.span, note: none.span, tags: text(3).span)
+        savedAt: none.span, note: none.span, tags: text(3).span, work: none.span)
     case .all:
       let savedAt = text(5)
       guard Timestamp.isStoredTime(savedAt) else {
@@ -219,7 +229,7 @@ extension PostgresStore: FavoriteStore {
       raw.fill(
         id: id, quote: text(1).span, author: text(2).span, source: text(3).span,
         sourceID: result.integer(row, 4).map { Int($0) }, savedAt: savedAt.span,
-        note: text(6).span, tags: text(7).span)
+        note: text(6).span, tags: text(7).span, work: text(8).span)
     }
     return .raw(raw)
   }
@@ -228,19 +238,30 @@ extension PostgresStore: FavoriteStore {
   static func favorite(_ row: [String?]) -> Favorite {
     Favorite(
       id: Int64(row[0] ?? "") ?? 0, quote: quote(row, from: 1), savedAt: savedTime(row[5]),
-      note: row[6] ?? "", tags: (row[7] ?? "").split(separator: " ").map(String.init))
+      note: row[6] ?? "", tags: (row[7] ?? "").split(separator: " ").map(String.init),
+      work: row[8] ?? "")
   }
 
   /// The SQL condition (to follow a WHERE clause, starting with AND) keeping favorites whose
   /// folded author contains `authorText` and that have `tag`, with its parameters numbered from
   /// `parameter`: empty for every favorite, nil when no favorite can match.
   static func filter(
-    matching authorText: String?, tag: FavoriteTag?, parameter: Int
+    matching authorText: String?, tag: FavoriteTag?, work: String? = nil, parameter: Int
   ) -> (sql: String, parameters: [String?])? {
     guard var filter = filter(matching: authorText, parameter: parameter) else { return nil }
     if let tag {
       filter.sql += tagCondition(parameter: parameter + filter.parameters.count)
       filter.parameters.append(tag.name)
+    }
+    if let work {
+      // Words in that order, as a phrase of `fav find`: the `work` column's words as the
+      // `search` column folds them (without an index of its own: a filter beside others).
+      guard !QuoteKey.searchFolded(work).isEmpty else { return nil }
+      let number = parameter + filter.parameters.count
+      filter.sql +=
+        " AND to_tsvector('simple', unaccent(work))"
+        + " @@ phraseto_tsquery('simple', unaccent($\(number)))"
+      filter.parameters.append(work)
     }
     return filter
   }

@@ -113,7 +113,7 @@ struct PostgresImporter {
     for (index, imported) in batch.enumerated() {
       if let id = idOf[index] {
         newTags += imported.tags.map { (id, $0) }
-      } else if !imported.tags.isEmpty || !imported.note.isEmpty {
+      } else if !imported.tags.isEmpty || !imported.note.isEmpty || !imported.work.isEmpty {
         merged.append((keys[index], imported))
       }
     }
@@ -135,14 +135,14 @@ struct PostgresImporter {
   /// Inserts `quotes` (no two with one key) in their order, each unless its key is saved;
   /// returns the position in `quotes` and the new id of each one added.
   private func insert(_ quotes: [ImportedQuote], keys: [QuoteKey]) throws -> [(Int, Int64)] {
-    var columns = Array(repeating: [String?](), count: 9)
+    var columns = Array(repeating: [String?](), count: 10)
     for column in columns.indices { columns[column].reserveCapacity(quotes.count) }
     for (imported, key) in zip(quotes, keys) {
       let quote = imported.quote
       let values: [String?] = [
         quote.text, quote.author, quote.source.rawValue, quote.sourceID.map(String.init),
         StoredTime.text(imported.savedAt ?? date), key.quote, key.author,
-        QuoteKey.searchFolded(quote.author), imported.note,
+        QuoteKey.searchFolded(quote.author), imported.note, imported.work,
       ]
       for (column, value) in values.enumerated() { columns[column].append(value) }
     }
@@ -162,15 +162,15 @@ struct PostgresImporter {
   static let insertBatchSQL = """
     WITH input AS MATERIALIZED (
       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[],
-        $6::text[], $7::text[], $8::text[], $9::text[])
+        $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
         WITH ORDINALITY AS given (quote, author, source, source_id, saved_at, quote_key,
-          author_key, author_folded, note, position)
+          author_key, author_folded, note, work, position)
     ),
     added AS (
       INSERT INTO favorite (quote, author, source, source_id, saved_at, quote_key, author_key,
-        author_folded, note)
+        author_folded, note, work)
       SELECT quote, author, source, source_id, saved_at, quote_key, author_key, author_folded,
-        note
+        note, work
       FROM input
       WHERE NOT EXISTS (
         SELECT 1 FROM favorite
@@ -183,13 +183,15 @@ struct PostgresImporter {
     FROM added JOIN input USING (quote_key, author_key)
     """
 
-  /// Gives saved favorites the tags and notes of their copies in the file, with the triggers
-  /// logging each change: tags join the favorite's own, and the first note is kept when the
-  /// favorite has none (a note the user wrote is never replaced).
+  /// Gives saved favorites the tags, notes and works of their copies in the file, with the
+  /// triggers logging each change: tags join the favorite's own, and the first note and work
+  /// are kept where the favorite has none (what the user wrote is never replaced).
   private func merge(_ merged: [(key: QuoteKey, imported: ImportedQuote)]) throws {
     var tagRows: (quoteKeys: [String?], authorKeys: [String?], tags: [String?]) = ([], [], [])
     var noteRows: (quoteKeys: [String?], authorKeys: [String?], notes: [String?]) = ([], [], [])
     var noted: Set<QuoteKey> = []
+    var workRows: (quoteKeys: [String?], authorKeys: [String?], works: [String?]) = ([], [], [])
+    var worked: Set<QuoteKey> = []
     for (key, imported) in merged {
       for tag in imported.tags {
         tagRows.quoteKeys.append(key.quote)
@@ -200,6 +202,11 @@ struct PostgresImporter {
         noteRows.quoteKeys.append(key.quote)
         noteRows.authorKeys.append(key.author)
         noteRows.notes.append(imported.note)
+      }
+      if !imported.work.isEmpty && worked.insert(key).inserted {
+        workRows.quoteKeys.append(key.quote)
+        workRows.authorKeys.append(key.author)
+        workRows.works.append(imported.work)
       }
     }
     guard let changeID else { return }
@@ -227,6 +234,17 @@ struct PostgresImporter {
           AND favorite.note = ''
         """,
         [noteRows.quoteKeys, noteRows.authorKeys, noteRows.notes].map(PostgresArray.literal))
+    }
+    if !workRows.works.isEmpty {
+      try store.execute(
+        """
+        UPDATE favorite SET work = given.work
+        FROM unnest($1::text[], $2::text[], $3::text[]) AS given (given_quote_key,
+          given_author_key, work)
+        WHERE \(PostgresStore.sameKey(quoteKey: "given_quote_key", authorKey: "given_author_key"))
+          AND favorite.work = ''
+        """,
+        [workRows.quoteKeys, workRows.authorKeys, workRows.works].map(PostgresArray.literal))
     }
     try store.execute("DELETE FROM library_recording")
   }

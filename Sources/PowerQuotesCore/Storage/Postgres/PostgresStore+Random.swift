@@ -7,7 +7,9 @@ import Foundation
 extension PostgresStore {
   /// How many favorites pass `filter`'s author and tag (its length is not looked at).
   public func favoriteCount(matching filter: FavoriteFilter) throws -> Int {
-    guard let condition = Self.filter(matching: filter.author, tag: filter.tag, parameter: 1)
+    guard
+      let condition = Self.filter(
+        matching: filter.author, tag: filter.tag, work: filter.work, parameter: 1)
     else { return 0 }
     let rows = try execute(Self.sizeSQL(condition.sql), condition.parameters)
     return Int(rows.values.first?[0] ?? "") ?? 0
@@ -17,7 +19,8 @@ extension PostgresStore {
   /// those that pass `filter`'s author and tag, if there is one.
   public func favoriteID(atIndex index: Int, matching filter: FavoriteFilter) throws -> Int64? {
     guard index >= 0,
-      let condition = Self.filter(matching: filter.author, tag: filter.tag, parameter: 2)
+      let condition = Self.filter(
+        matching: filter.author, tag: filter.tag, work: filter.work, parameter: 2)
     else { return nil }
     let rows = try execute(
       "SELECT id FROM favorite WHERE true\(condition.sql) ORDER BY id LIMIT 1 OFFSET $1::bigint",

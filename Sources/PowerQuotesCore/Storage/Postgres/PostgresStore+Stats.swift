@@ -50,6 +50,12 @@ extension PostgresStore {
       let tagged =
         try execute("SELECT count(DISTINCT favorite_id) FROM favorite_tag")
         .values.first.flatMap { Int($0[0] ?? "") } ?? 0
+      let works =
+        try execute(FavoriteStats.workCountSQL).values.first.flatMap { Int($0[0] ?? "") } ?? 0
+      let topWorks =
+        works == 0
+        ? []
+        : try execute(FavoriteStats.topWorksSQL(collate: " COLLATE \"C\"")).values.map(Self.count)
       return FavoriteStats(
         total: total,
         authors: authors.count,
@@ -57,7 +63,9 @@ extension PostgresStore {
         sources: sources,
         tags: tags,
         untagged: total - tagged,
-        months: months
+        months: months,
+        works: works,
+        topWorks: topWorks
       )
     }
   }

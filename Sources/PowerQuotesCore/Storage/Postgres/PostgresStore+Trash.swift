@@ -1,7 +1,7 @@
 import Foundation
 
 /// The trash on PostgreSQL, with the meaning of ``QuoteDatabase``'s: `fav rm` moves favorites
-/// here whole, `fav restore` brings them back under their ids with their note and tags, each
+/// here whole, `fav restore` brings them back under their ids with their note, tags and work, each
 /// as one undoable change, and emptying it deletes them for good.
 extension PostgresStore {
   /// Moves the favorites with these ids to the trash, as one undoable change, all or none: an
@@ -16,9 +16,9 @@ extension PostgresStore {
           """
           WITH gone AS (DELETE FROM favorite WHERE id = $1::bigint RETURNING *)
           INSERT INTO trashed_favorite (id, quote, author, source, source_id, saved_at,
-            quote_key, author_key, author_folded, note, tags, trashed_at)
+            quote_key, author_key, author_folded, note, tags, trashed_at, work)
           SELECT id, quote, author, source, source_id, saved_at, quote_key, author_key,
-            author_folded, note, tags, $2 FROM gone
+            author_folded, note, tags, $2, work FROM gone
           RETURNING \(Self.favoriteColumns)
           """,
           [String(id), StoredTime.text(date)])
@@ -30,8 +30,8 @@ extension PostgresStore {
     }
   }
 
-  /// Brings the favorites with these ids back from the trash, under their ids, with their note
-  /// and tags, as one undoable change: all of them, or none.
+  /// Brings the favorites with these ids back from the trash, under their ids, with their note,
+  /// tags and work, as one undoable change: all of them, or none.
   ///
   /// - Throws: ``StorageError/noSuchTrashedFavorite(id:)`` for the first id the trash does not
   ///   hold, and ``StorageError/duplicateFavorite(id:)`` when an equal favorite was saved
@@ -47,10 +47,10 @@ extension PostgresStore {
           WITH back AS (DELETE FROM trashed_favorite WHERE id = $1::bigint RETURNING *),
           put AS (
             INSERT INTO favorite (id, quote, author, source, source_id, saved_at, quote_key,
-              author_key, author_folded, note)
+              author_key, author_folded, note, work)
             OVERRIDING SYSTEM VALUE
             SELECT id, quote, author, source, source_id, saved_at, quote_key, author_key,
-              author_folded, note FROM back
+              author_folded, note, work FROM back
             ON CONFLICT \(Self.conflictTarget) DO NOTHING
             RETURNING id)
           SELECT (SELECT count(*) FROM back), (SELECT count(*) FROM put), (SELECT tags FROM back)
@@ -84,7 +84,7 @@ extension PostgresStore {
     try execute(
       "SELECT \(Self.favoriteColumns), trashed_at FROM trashed_favorite ORDER BY trashed_at, id"
     ).values.map { row in
-      TrashedFavorite(favorite: Self.favorite(row), trashedAt: Self.time(row[8]))
+      TrashedFavorite(favorite: Self.favorite(row), trashedAt: Self.time(row[9]))
     }
   }
 

@@ -16,7 +16,7 @@ extension FavoriteRecord {
     let sourceIDType = sqlite3_column_type(handle, 4)
     guard sqlite3_column_type(handle, 0) == SQLITE_INTEGER, isText(1), isText(2), isText(3),
       sourceIDType == SQLITE_INTEGER || sourceIDType == SQLITE_NULL, isText(5), isText(6),
-      isText(7)
+      isText(7), isText(8)
     else { return false }
     func text(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
       Self.text(handle, column: column)
@@ -31,7 +31,8 @@ extension FavoriteRecord {
       sourceID: sourceIDType == SQLITE_NULL ? nil : Int(sqlite3_column_int64(handle, 4)),
       savedAt: savedAt.span,
       note: text(6).span,
-      tags: text(7).span
+      tags: text(7).span,
+      work: text(8).span
     )
     return true
   }
@@ -67,7 +68,8 @@ extension FavoriteRecord {
     let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     raw.fill(
       id: sqlite3_column_int64(handle, 0), quote: quote.span, author: author.span,
-      source: none.span, sourceID: nil, savedAt: none.span, note: none.span, tags: tags.span)
+      source: none.span, sourceID: nil, savedAt: none.span, note: none.span, tags: tags.span,
+      work: none.span)
     return true
   }
 

@@ -21,6 +21,7 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
     static let note = Column("note")
     static let tags = Column("tags")
     static let keyHash = Column("key_hash")
+    static let work = Column("work")
   }
 
   /// The favorite's id; nil before it is inserted.
@@ -35,11 +36,14 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
   var note = ""
   /// The `tags` column: tag names one space apart, in name order.
   var tags = ""
+  /// The work the quote came from; empty when there is none.
+  var work = ""
 
-  init(id: Int64? = nil, quote: Quote, savedAt: Date) {
+  init(id: Int64? = nil, quote: Quote, savedAt: Date, work: String = "") {
     self.id = id
     self.quote = quote
     self.savedAt = savedAt
+    self.work = work
   }
 
   init(row: Row) throws {
@@ -48,6 +52,7 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
     savedAt = StoredTime.savedTime(row, Columns.savedAt)
     note = try row.decode(String?.self, forColumn: Columns.note.name) ?? ""
     tags = try row.decode(String?.self, forColumn: Columns.tags.name) ?? ""
+    work = try row.decode(String?.self, forColumn: Columns.work.name) ?? ""
   }
 
   func encode(to container: inout PersistenceContainer) {
@@ -60,7 +65,8 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
   /// The favorite it holds (an inserted record has an id).
   var favorite: Favorite {
     Favorite(
-      id: id ?? 0, quote: quote, savedAt: savedAt, note: note, tags: Self.tagList(tags))
+      id: id ?? 0, quote: quote, savedAt: savedAt, note: note, tags: Self.tagList(tags),
+      work: work)
   }
 
   /// The tags of a `tags` column.
@@ -70,10 +76,11 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
 
   // MARK: - Fast paths
 
-  /// The columns an INSERT writes, in the order of ``insertedValues``: everything but the id.
+  /// The columns an INSERT writes, in the order of ``insertedValues``: everything but the id,
+  /// the note and the tags.
   static let insertedColumns = [
     Columns.quote, Columns.author, Columns.source, Columns.sourceID, Columns.savedAt,
-    Columns.quoteKey, Columns.authorKey, Columns.authorFolded, Columns.keyHash,
+    Columns.quoteKey, Columns.authorKey, Columns.authorFolded, Columns.keyHash, Columns.work,
   ]
 
   /// The INSERT of one favorite, with an argument per ``insertedColumns``, prepared once for a
@@ -87,14 +94,14 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
     let key = quote.key
     return [
       quote.text, quote.author, quote.source.rawValue, quote.sourceID, savedAt.map(StoredTime.text),
-      key.quote, key.author, QuoteKey.searchFolded(quote.author), key.keyHash,
+      key.quote, key.author, QuoteKey.searchFolded(quote.author), key.keyHash, work,
     ]
   }
 
   /// The columns ``listed(_:)`` reads, in its order.
   static let listedColumns = [
     Columns.id, Columns.quote, Columns.author, Columns.source, Columns.sourceID, Columns.savedAt,
-    Columns.note, Columns.tags,
+    Columns.note, Columns.tags, Columns.work,
   ]
 
   /// The favorite in a row of ``listedColumns``, read by position: a list streams 100,000 of
@@ -108,7 +115,8 @@ struct FavoriteRecord: FetchableRecord, PersistableRecord {
         sourceID: try row.decode(atIndex: 4)),
       savedAt: StoredTime.savedTime(row, at: 5),
       note: try row.decode(atIndex: 6),
-      tags: tagList(try row.decode(atIndex: 7))
+      tags: tagList(try row.decode(atIndex: 7)),
+      work: try row.decode(atIndex: 8)
     )
   }
 }
