@@ -199,6 +199,15 @@ struct CardImageViewTests {
     }
   }
 
+  @Test("No line starts with a closing mark: it stays with the line before")
+  func closingMarks() {
+    #expect(
+      CardImageView.keepingClosingMarks(["七転び八起き", "。人生は", "」、一度"])
+        == ["七転び八起き。", "人生は」、", "一度"])
+    #expect(CardImageView.keepingClosingMarks(["。", "a"]) == ["。", "a"])
+    #expect(CardImageView.keepingClosingMarks(["ab", "。"]) == ["ab。"])
+  }
+
   @Test("Right-to-left text is laid out right to left, from the right margin")
   func rightToLeft() throws {
     let svg = try card("الصبر مفتاح الفرج، ومن صبر ظفر", author: "مثل عربي")

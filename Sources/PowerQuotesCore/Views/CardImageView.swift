@@ -165,15 +165,17 @@ public enum CardImageView {
     let largest = Int((short * largestQuoteSize).rounded())
     let smallest = Int((short * smallestQuoteSize).rounded())
     // A word is not broken while a smaller font keeps it whole: up to 30 columns (a long
-    // German word, not a URL or a line of CJK text, which has no spaces to break at).
-    let longestWord = min(
-      quote.split(whereSeparator: \.isWhitespace).map { TerminalText.displayWidth(String($0)) }
-        .max() ?? 0, 30)
+    // German word, not a URL), and not one with wide characters (CJK text, which has no spaces
+    // and may break between any two characters).
+    let longestWord =
+      quote.split(whereSeparator: \.isWhitespace)
+      .map { (width: TerminalText.displayWidth(String($0)), characters: $0.count) }
+      .filter { $0.width <= min($0.characters, 30) }.map(\.width).max() ?? 0
     for size in stride(from: largest, through: smallest, by: -1) {
       let fontSize = Double(size)
       let columns = Int(width / (fontSize * columnWidth))
       if columns < longestWord && size > smallest { continue }
-      let lines = TerminalText.wrap(quote, width: columns)
+      let lines = keepingClosingMarks(TerminalText.wrap(quote, width: columns))
       let blockHeight = Double(max(lines.count, 1) - 1) * fontSize * lineHeight + fontSize
       if blockHeight <= height {
         return (lines, fontSize)
@@ -181,6 +183,29 @@ public enum CardImageView {
     }
     return nil
   }
+
+  /// `lines` with no line starting with a CJK closing mark (`。`, `、`, `」`, ...): such a mark
+  /// goes back to the end of the line before, as Japanese and Chinese typesetting keep it.
+  ///
+  /// Only text broken inside a word can start a line with one (CJK text, with no spaces);
+  /// that line then runs a character long, which the half-em column's spare width holds.
+  static func keepingClosingMarks(_ lines: [String]) -> [String] {
+    var result: [String] = []
+    for line in lines {
+      var line = Substring(line)
+      while let first = line.first, closingMarks.contains(first), !result.isEmpty {
+        result[result.count - 1].append(first)
+        line = line.dropFirst()
+      }
+      if !line.isEmpty { result.append(String(line)) }
+    }
+    return result
+  }
+
+  /// The marks no line may start with.
+  private static let closingMarks: Set<Character> = [
+    "。", "、", "，", "．", "！", "？", "：", "；", "」", "』", "）", "〕", "】", "》", "〉", "ー",
+  ]
 
   /// At most two lines of `text`, the second cut with an ellipsis when more would follow.
   private static func fitted(_ text: String, columns: Int) -> [String] {
