@@ -16,8 +16,10 @@ public struct CardSize: Equatable, Hashable, Sendable, CustomStringConvertible {
   /// 1920x1080, a 16:9 screen.
   public static let wide = CardSize(width: 1920, height: 1080)
 
-  /// A size of `width` by `height` pixels (not checked against ``sideRange``).
-  public init(width: Int, height: Int) {
+  /// A size of `width` by `height` pixels, not checked: only ``sideRange``'s sizes are made
+  /// outside this module (through ``init(parsing:)`` and the constants), so a card is never
+  /// laid out on a page too small to hold its type.
+  init(width: Int, height: Int) {
     self.width = width
     self.height = height
   }
