@@ -27,7 +27,8 @@ let package = Package(
     .target(
       name: "PowerQuotesCore",
       dependencies: [
-        "CCurl", "CPostgres", "CSQLite", .product(name: "GRDB", package: "GRDB.swift"),
+        "CCurl", "CPostgres", "CRsvg", "CSQLite",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: fuzzFlags,
       plugins: ["EmbedMigrations"]
@@ -40,6 +41,10 @@ let package = Package(
     // a start that uses SQLite never maps libpq, OpenSSL, Kerberos or LDAP. Needs no headers to
     // build (the few libpq types used are declared in it), and libpq.so.5 to reach a server.
     .target(name: "CPostgres"),
+    // PNG cards through librsvg (with cairo, pango and fontconfig), loaded with dlopen when a PNG
+    // card is drawn, for the same reason: no other start maps them. Needs no headers to build,
+    // and librsvg-2.so.2 (Debian's librsvg2-2) to draw a PNG; SVG cards need nothing.
+    .target(name: "CRsvg"),
     // SQLite settings that GRDB does not reach (sqlite3_db_config is variadic).
     .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
     // The `powerquotes` command: argument parsing and the REPL over the core, nothing else.

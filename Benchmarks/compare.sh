@@ -17,7 +17,7 @@
 #   1. Builds the release binary as it ships (`make build`: static Swift libraries, see the
 #      Makefile), or takes $POWERQUOTES.
 #   2. Installs what it compares with, with apt-get when missing: hyperfine, fortune-mod (fortune,
-#      strfile), sqlite3, curl, time (/usr/bin/time).
+#      strfile), sqlite3, curl, time (/usr/bin/time), librsvg2-bin (rsvg-convert).
 #   3. Generates one data set, deterministically and without any file outside the repository:
 #      100,000 quotes of DummyJSON's shape (generated English-like text, 13 to 167 characters,
 #      a mean near DummyJSON's 82; about 10% of rows with non-ASCII text; 89 authors spread like
@@ -85,6 +85,7 @@ command -v hyperfine >/dev/null || missing+=(hyperfine)
 command -v sqlite3 >/dev/null || missing+=(sqlite3)
 command -v curl >/dev/null || missing+=(curl)
 [ -x /usr/bin/time ] || missing+=(time)
+command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
 if [ ${#missing[@]} -gt 0 ]; then
   note "installing ${missing[*]}"
   as_root apt-get update -qq
@@ -339,6 +340,9 @@ runnable() {
   r=$(q "$work/stats.sql") && s=${s//@STATS@/"$r"}
   r=$(q "$postgres_url") && s=${s//@PG@/"$r"}
   r=$(q "$postgres_socket_url") && s=${s//@PGSOCKET@/"$r"}
+  r=$(q "$work/card.png") && s=${s//@CARD@/"$r"}
+  r=$(q "$work/card.svg") && s=${s//@SVG@/"$r"}
+  r=$(q "$work/reference-card.png") && s=${s//@REFCARD@/"$r"}
   printf '%s' "$s"
 }
 readable() {
@@ -351,6 +355,9 @@ readable() {
   s=${s//@FORTUNE@/fortune}
   s=${s//@STATS@/STATS.sql}
   s=${s//@PG@/PG-URL}
+  s=${s//@CARD@/card.png}
+  s=${s//@SVG@/card.svg}
+  s=${s//@REFCARD@/reference.png}
   printf '%s' "$s"
 }
 
@@ -451,6 +458,12 @@ compare '`fav search <Tab>` (authors; completion call)' '`sqlite3`, the same row
   'sqlite3 @DB@ "select (select author from favorite where author_folded = a.folded order by id limit 1) from favorite_author as a where a.favorite_count > 0 order by 1"'
 compare '`random --online` (DummyJSON-like server on loopback)' '`curl -s`' \
   '@PQ@ random --online --api-url @API@ --database @DB@' 'curl -s @URL@'
+# A picture card: favorite 1 drawn as a 1080x1080 PNG (the SVG laid out, librsvg loaded, the
+# fonts found, the PNG encoded and written), against rsvg-convert drawing the same card's SVG
+# into a PNG. Its target is 100 ms.
+"$pq" fav share 1 --image "$work/card.svg" --database "$db" 2>/dev/null
+compare '`fav share 1 --image card.png` (1080x1080)' '`rsvg-convert` of its SVG' \
+  '@PQ@ fav share 1 --image @CARD@ --database @DB@' 'rsvg-convert -o @REFCARD@ @SVG@'
 
 measure_import "JSON (\`[{\"quote\", \"author\"}]\`)" "$work/quotes.json"
 measure_import 'CSV (`quote,author`)' "$work/quotes.csv"
@@ -599,8 +612,8 @@ for label, reference, _, mine, theirs, _, _ in pairs:
     print(f"| {label} | {mb(mine)} | {reference} {mb(theirs)} |")
 print()
 print("The commands (DB: the database, FILE: the fortune file, API and URL: the local server and")
-print("its /quotes/random, STATS.sql: the queries of `fav stats` in the script; imports run")
-print("`powerquotes fav import FILE --database NEW-DB`):")
+print("its /quotes/random, STATS.sql: the queries of `fav stats` in the script, card.svg: the SVG")
+print("of favorite 1's card; imports run `powerquotes fav import FILE --database NEW-DB`):")
 print()
 for label, _, _, _, _, mine, theirs in pairs:
     print(f"- `{mine}` and `{theirs}`")

@@ -9,7 +9,9 @@
 # Depends is what the binary links, as dpkg-shlibdeps reads it off the binary (libc6 and
 # libsqlite3-0 today); the libraries that powerquotes loads with dlopen when a command needs
 # them are Recommends (libcurl4 for the quote services, libreadline8 for the shell's line
-# editing) and Suggests (libpq5, for a library on a PostgreSQL server).
+# editing, librsvg2-2 for PNG cards, with the Noto fonts that give those cards every script:
+# fonts-noto-core for Latin, Greek, Cyrillic, Arabic and Hebrew, fonts-noto-cjk for Chinese,
+# Japanese and Korean) and Suggests (libpq5, for a library on a PostgreSQL server).
 set -euo pipefail
 
 if [ $# -ne 2 ] || [ ! -x "$1/usr/bin/powerquotes" ]; then
@@ -106,7 +108,7 @@ Architecture: $architecture
 Maintainer: $maintainer
 Installed-Size: $installed_size
 Depends: $depends
-Recommends: libcurl4, libreadline8
+Recommends: libcurl4, libreadline8, librsvg2-2, fonts-noto-core, fonts-noto-cjk
 Suggests: libpq5
 Section: utils
 Priority: optional

@@ -300,6 +300,7 @@ final class ShellSession {
         fav edit ID | trash [--empty] | restore ID... | undo | stats
         fav export [--format json|csv|markdown|fortune] | import FILE|URL
         share [--style plain|markdown|json] [--output FILE] [--copy]
+        share --image FILE.svg|FILE.png [--theme blue|light|dark] [--size WxH]
         browse [--page N] [--per-page N]
         sync
         --format json     on random, today, browse and the fav commands but rm and share

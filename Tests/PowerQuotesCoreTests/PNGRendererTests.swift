@@ -1,0 +1,97 @@
+import Foundation
+import PowerQuotesTestSupport
+import Testing
+
+@testable import PowerQuotesCore
+
+@Suite("Picture cards: the PNG, drawn by librsvg")
+struct PNGRendererTests {
+  /// The theme's background as red, green, blue.
+  private func rgb(_ hex: String) -> [UInt8] {
+    let value = Int(hex.dropFirst(), radix: 16) ?? 0
+    return [UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+  }
+
+  /// `svg` without its `<text>` elements: the same card with no words on it.
+  private func withoutText(_ svg: String) -> String {
+    svg.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.contains("<text") }
+      .joined(separator: "\n")
+  }
+
+  @Test("A PNG card has the card's size, and its words are drawn", arguments: CardTheme.allCases)
+  func drawn(theme: CardTheme) throws {
+    for size in [CardSize.square, .wide] {
+      let svg = try CardImageView.svg(
+        text: Samples.rumi.text, author: "Rumi", size: size, theme: theme)
+      let card = try DecodedPNG(try PNGRenderer.live.png(svg: svg, size: size))
+      let blank = try DecodedPNG(try PNGRenderer.live.png(svg: withoutText(svg), size: size))
+      #expect(card.width == size.width)
+      #expect(card.height == size.height)
+      // The corner is the background, opaque.
+      #expect(Array(card.pixel(x: 2, y: 2).prefix(3)) == rgb(theme.colors.background))
+      if card.channels == 4 { #expect(card.pixel(x: 2, y: 2).last == 255) }
+      // The frame alone leaves little ink; the words leave far more (Rumi's 74 characters at
+      // this size are tens of thousands of pixels).
+      let background = rgb(theme.colors.background)
+      let ink = card.count(differingFrom: background, tolerance: 12)
+      let frameInk = blank.count(differingFrom: background, tolerance: 12)
+      #expect(frameInk > 0)
+      #expect(ink > frameInk + 20_000, "\(ink) against \(frameInk)")
+      // Some of that ink is the text's own colour.
+      #expect(
+        card.count(differingFrom: rgb(theme.colors.text), tolerance: 10) < card.width * card.height)
+    }
+  }
+
+  @Test("A longer quote leaves more ink: the words, not a fixed picture, are drawn")
+  func moreWordsMoreInk() throws {
+    func ink(_ text: String) throws -> Int {
+      let svg = try CardImageView.svg(text: text, author: "", size: .square, theme: .light)
+      let card = try DecodedPNG(try PNGRenderer.live.png(svg: svg, size: .square))
+      return card.count(differingFrom: rgb(CardTheme.light.colors.background))
+    }
+    // The same font size for both (two short lines), so more letters mean more ink.
+    let one = try ink("Know thyself.")
+    let two = try ink("Know thyself. Know thyself.")
+    #expect(two > one + one / 4, "\(two) against \(one)")
+  }
+
+  @Test("Hostile text draws as text: no file is read, nothing is run")
+  func hostile() throws {
+    let text = "<image href=\"file:///etc/passwd\"/> <script>alert(1)</script> ]]> & \u{1B}[2J"
+    let svg = try CardImageView.svg(text: text, author: "Eve", size: .square, theme: .blue)
+    let card = try DecodedPNG(try PNGRenderer.live.png(svg: svg, size: .square))
+    #expect(card.width == 1080)
+  }
+
+  @Test("SVG librsvg cannot read: a sentence with its reason")
+  func brokenSVG() {
+    let error = #expect(throws: PNGRendererError.self) {
+      try PNGRenderer.live.png(svg: "<svg", size: .square)
+    }
+    #expect(
+      error?.errorDescription?.hasPrefix("Could not draw the PNG card: librsvg refused the SVG:")
+        == true)
+  }
+
+  @Test("A library that is not there: one sentence naming Debian's package")
+  func missingLibrary() throws {
+    let renderer = PNGRenderer(library: "libpowerquotes-missing-rsvg.so.2")
+    let svg = try CardImageView.svg(text: "Know thyself.", author: "", size: .square, theme: .blue)
+    let error = #expect(throws: PNGRendererError.self) {
+      try renderer.png(svg: svg, size: .square)
+    }
+    guard case .noLibrary(let reason) = error else {
+      Issue.record("expected .noLibrary, got \(String(describing: error))")
+      return
+    }
+    #expect(reason.contains("libpowerquotes-missing-rsvg.so.2"))
+    #expect(
+      error?.errorDescription
+        == "powerquotes draws PNG cards with librsvg, and it could not be loaded (\(reason)). "
+        + "Install it (apt-get install librsvg2-2), or write an .svg card.")
+    // The real one still loads after a failed one.
+    #expect(try DecodedPNG(try PNGRenderer.live.png(svg: svg, size: .square)).width == 1080)
+  }
+}
