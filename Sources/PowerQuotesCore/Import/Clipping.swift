@@ -22,12 +22,17 @@ struct Clipping {
   var page: String?
   /// The location, a range of the e-reader's location numbers.
   var location: ClosedRange<Int>?
+  /// When it was made, from the `Added on` part of its second line; nil when that cannot be
+  /// read.
+  var savedAt: Date?
   /// The highlighted text, or the note typed.
   var text: String
 
-  /// The clipping in `entry`: a title line, a line starting with `- `, then the text; nil when
-  /// the entry is not shaped so.
-  init?(entry: String, position: Int) {
+  /// The clipping in `entry`, or nil when the entry is not shaped as one.
+  ///
+  /// That is a title line, a line starting with `- ` (or Russian's `– `), then the text. Its
+  /// time is read in `localTime` unless the line gives an offset.
+  init?(entry: String, position: Int, localTime: LocalTime = .utc) {
     // CR LF is one Character.
     var lines = entry.split(omittingEmptySubsequences: false) {
       $0 == "\n" || $0 == "\r\n" || $0 == "\r"
@@ -35,21 +40,24 @@ struct Clipping {
     while let first = lines.first, Self.cleanedLine(first).isEmpty { lines.removeFirst() }
     guard lines.count >= 2 else { return nil }
     let meta = Self.cleanedLine(lines[1])
-    guard meta.hasPrefix("-") else { return nil }
+    guard let dash = meta.first, Self.dashes.contains(dash) else { return nil }
     self.position = position
     book = Self.cleanedLine(lines[0])
     (title, author) = Self.titleAndAuthor(book)
     kind = Self.kind(meta)
     (page, location) = Self.place(meta)
+    savedAt = Self.addedTime(meta).flatMap { $0.date(in: localTime) }
     text = lines.dropFirst(2).joined(separator: "\n").trimmed
-    if kind == .highlight, text.hasPrefix("<You have reached the clipping limit") {
-      kind = .limitReached
-    }
+    if kind == .highlight, Self.isLimitNotice(text) { kind = .limitReached }
   }
 
-  /// Where the highlight is, for its note: "Meditations, page 12, location 180-182".
-  var place: String {
-    var parts = title.isEmpty ? [] : [title]
+  /// What a second line may start with: a hyphen, or the en dash of Russian Kindles.
+  static let dashes: Set<Character> = ["-", "–", "—"]
+
+  /// Where a highlight is, for its note: "page 12, location 180-182" (the book is the quote's
+  /// work, not part of its note).
+  static func place(page: String?, location: ClosedRange<Int>?) -> String {
+    var parts: [String] = []
     if let page { parts.append("page \(page)") }
     if let location {
       parts.append(
@@ -60,45 +68,21 @@ struct Clipping {
     return parts.joined(separator: ", ")
   }
 
-  /// Whether `later`, a highlight further on in the file, is this highlight changed on the
-  /// e-reader and saved again.
-  ///
-  /// That is: the same book and overlapping locations, with one text inside the
-  /// other or the same first or last location. Without locations, the same page and one text
-  /// inside the other.
-  func isEarlierVersion(of later: Clipping) -> Bool {
-    guard book == later.book else { return false }
-    // Places first: they are cheap, and a book may have thousands of highlights.
-    if let location, let other = later.location {
-      guard location.overlaps(other) else { return false }
-      if location.lowerBound == other.lowerBound || location.upperBound == other.upperBound {
-        return true
-      }
-    } else {
-      guard location == nil, later.location == nil, page != nil, page == later.page else {
-        return false
-      }
-    }
-    // A full stop at the end of the first selection is not where the longer one ends.
-    let earlier = Self.withoutEndPunctuation(text)
-    let longer = Self.withoutEndPunctuation(later.text)
-    return longer.contains(earlier) || earlier.contains(longer)
+  /// Whether `text` is the e-reader's notice, in any language, that the clipping limit was
+  /// reached: one line in angle brackets holding a word only the notice has.
+  static func isLimitNotice(_ text: String) -> Bool {
+    guard let first = text.first, "<‹＜«".contains(first), let last = text.last,
+      ">›＞»".contains(last), !text.contains("\n")
+    else { return false }
+    let words = text.lowercased()
+    return KindleLanguage.limitNoticeWords.contains { words.contains($0) }
   }
 
-  /// Whether `note` was typed at this highlight: its location within the highlight's, or, with
-  /// no locations, the same page.
-  func holds(_ note: Clipping) -> Bool {
-    if let location, let noted = note.location {
-      return location.contains(noted.lowerBound)
-    }
-    return location == nil && note.location == nil && page != nil && page == note.page
-  }
-
-  /// `text` without the punctuation and white space at its end.
-  private static func withoutEndPunctuation(_ text: String) -> Substring {
-    var text = Substring(text)
-    while let last = text.last, last.isPunctuation || last.isWhitespace { text.removeLast() }
-    return text
+  /// The time of a second line: in the part after its last `|` (`Added on ...`), read by
+  /// ``DeviceTime/reading(_:)``.
+  static func addedTime(_ meta: String) -> DeviceTime? {
+    guard let bar = meta.lastIndex(of: "|") else { return nil }
+    return DeviceTime.reading(meta[meta.index(after: bar)...])
   }
 
   /// `line` without byte order marks and white space at its ends.
@@ -140,51 +124,52 @@ struct Clipping {
     return (title, author)
   }
 
-  /// The kind of entry a second line names, such as `- Your Highlight on page 12 | ...`.
+  /// The kind of entry a second line names, such as `- Your Highlight on page 12 | ...`, in
+  /// any language of ``KindleLanguage/all``: a bookmark's words first, then a highlight's,
+  /// then a note's; a line with none is a highlight.
   static func kind(_ meta: String) -> Kind {
     let words = meta.lowercased()
-    let bookmark = [
-      "bookmark", "lesezeichen", "signet", "marcador", "segnalibro", "bladwijzer", "закладка",
-      "ブックマーク", "书签",
-    ]
-    let note = ["note", "notiz", "nota", "notitie", "заметка", "メモ", "笔记"]
-    if bookmark.contains(where: { words.contains($0) }) { return .bookmark }
-    let highlight = [
-      "highlight", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque",
-      "markering", "выделение", "ハイライト", "标注",
-    ]
-    if highlight.contains(where: { words.contains($0) }) { return .highlight }
-    if note.contains(where: { words.contains($0) }) { return .note }
+    if KindleLanguage.bookmarkWords.contains(where: { words.contains($0) }) { return .bookmark }
+    if KindleLanguage.highlightWords.contains(where: { words.contains($0) }) { return .highlight }
+    if KindleLanguage.noteWords.contains(where: { words.contains($0) }) { return .note }
     return .highlight
   }
 
-  /// The page and the location a second line names, such as `page 12 | Location 180-182`.
+  /// The page and the location a second line names, such as `page 12 | Location 180-182`, in
+  /// any language of ``KindleLanguage/all``.
   static func place(_ meta: String) -> (page: String?, location: ClosedRange<Int>?) {
-    let words = meta.lowercased()
-    let pageWords = ["page", "seite", "página", "pagina", "странице", "pagina"]
-    let locationWords = [
-      "location", "loc.", "position", "emplacement", "posición", "posizione", "posição",
-      "locatie", "место", "位置",
-    ]
+    var words = meta.lowercased()
+    // Only what comes before the time: a location is never in `Added on ...`.
+    if let bar = words.lastIndex(of: "|") { words = String(words[..<bar]) }
     var page: String?
     var location: ClosedRange<Int>?
-    for word in pageWords {
+    func pageNumber(_ value: Substring) -> String? {
+      !value.isEmpty && value.allSatisfy({ $0.isASCII }) ? String(value) : nil
+    }
+    for word in KindleLanguage.pageWords {
       guard page == nil, let range = words.range(of: word) else { continue }
       let rest = words[range.upperBound...].drop { $0 == " " || $0 == ":" }
-      let value = rest.prefix { $0.isNumber || "ivxlcdm".contains($0) }
-      if !value.isEmpty, value.allSatisfy({ $0.isASCII }) { page = String(value) }
+      page = pageNumber(rest.prefix { $0.isNumber || "ivxlcdm".contains($0) })
     }
-    for word in locationWords {
+    for word in KindleLanguage.pageAfterWords {
+      guard page == nil, let range = words.range(of: word) else { continue }
+      var before = words[..<range.lowerBound]
+      while before.last == " " { before.removeLast() }
+      let digits = before.reversed().prefix { $0.isASCII && $0.isNumber }
+      page = pageNumber(Substring(String(digits.reversed())))
+    }
+    for word in KindleLanguage.locationWords {
       guard location == nil, let range = words.range(of: word) else { continue }
-      let rest = words[range.upperBound...].drop { " :#no.".contains($0) }
-      location = Self.locationRange(rest.prefix { $0.isASCII && ($0.isNumber || $0 == "-") })
+      let rest = words[range.upperBound...].drop { " :#no.№".contains($0) }
+      location = Self.locationRange(
+        rest.prefix { $0.isASCII && $0.isNumber || $0 == "-" || $0 == "–" })
     }
     return (page, location)
   }
 
   /// `180-182`, `180`, or the old Kindles' `1800-05` (1800 to 1805), as a range.
   private static func locationRange(_ text: Substring) -> ClosedRange<Int>? {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    let parts = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "–" }
     guard let first = parts.first, first.count <= 9, let start = Int(first) else { return nil }
     guard parts.count == 2, parts[1].count <= 9, var end = Int(parts[1]) else {
       return start...start

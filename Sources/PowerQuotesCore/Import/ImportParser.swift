@@ -57,8 +57,8 @@ public enum ImportParser {
 
     /// Checks one row and adds it to ``quotes`` or ``rejected``.
     ///
-    /// The note is cleaned as the quote is (one with no visible text is none); `tags` are the
-    /// checked tags (see ``ImportParser/importedTags(_:)``).
+    /// The note and the work are cleaned as the quote is (one with no visible text is none);
+    /// `tags` are the checked tags (see ``ImportParser/importedTags(_:)``).
     mutating func add(
       position: Int,
       text: String,
@@ -67,6 +67,7 @@ public enum ImportParser {
       sourceID: Int? = nil,
       savedAt: Date? = nil,
       note: String = "",
+      work: String = "",
       tags: [String] = []
     ) {
       let quote = Quote(text: text, author: author, source: source, sourceID: sourceID)
@@ -80,8 +81,10 @@ public enum ImportParser {
           rejected.append(ImportRejection(position: position, reason: .noteTooLong))
           return
         }
+        var work = work.isEmpty ? work : QuoteText.entering(work)
+        if UntrustedText.isBlank(work) { work = "" }
         let imported = ImportedQuote(
-          position: position, quote: quote, savedAt: savedAt, note: note, tags: tags)
+          position: position, quote: quote, savedAt: savedAt, note: note, work: work, tags: tags)
         quoteCount += 1
         if let sink { sink.take(imported) } else { quotes.append(imported) }
       }
@@ -93,18 +96,23 @@ public enum ImportParser {
     }
   }
 
-  /// The quotes in `data`, whose origin (a path or URL) names it in errors.
+  /// The quotes in `data`, whose origin (a path or URL) names it in errors; times the file
+  /// gives without an offset (an e-reader's clock) are read in `localTime`.
   ///
   /// - Throws: ``ImportError`` when the content is empty, not a format powerquotes reads, or
   ///   broken as a whole (invalid JSON, CSV without its header, an unterminated CSV quote).
-  public static func parse(_ data: Data, origin: String) throws -> Batch {
-    try parse(bytes: [UInt8](data), origin: origin)
+  public static func parse(
+    _ data: Data, origin: String, localTime: LocalTime = .utc
+  ) throws -> Batch {
+    try parse(bytes: [UInt8](data), origin: origin, sink: nil, localTime: localTime)
   }
 
   /// ``parse(_:origin:)`` reading the content as `format` instead of telling it by content
   /// (`fav import --from`).
-  public static func parse(_ data: Data, origin: String, as format: ImportFormat) throws -> Batch {
-    try parse(bytes: [UInt8](data), origin: origin, sink: nil, format: format)
+  public static func parse(
+    _ data: Data, origin: String, as format: ImportFormat, localTime: LocalTime = .utc
+  ) throws -> Batch {
+    try parse(bytes: [UInt8](data), origin: origin, sink: nil, format: format, localTime: localTime)
   }
 
   /// ``parse(_:origin:)`` of bytes already in an array, which is not copied (unless it starts
@@ -122,11 +130,12 @@ public enum ImportParser {
   /// With `format` (what an earlier parse of the same bytes found, or what the user chose) the
   /// content is read as that format, without telling it by content.
   static func parse(
-    bytes: [UInt8], origin: String, sink: QuoteSink?, format: ImportFormat? = nil
+    bytes: [UInt8], origin: String, sink: QuoteSink?, format: ImportFormat? = nil,
+    localTime: LocalTime = .utc
   ) throws -> Batch {
     var input = ByteReader(bytes: bytes)
     let reading = try reading(&input, origin: origin, format: format)
-    return try read(&input, reading, origin: origin, sink: sink)
+    return try read(&input, reading, origin: origin, sink: sink, localTime: localTime)
   }
 
   /// How the rows of a file are read, as its head tells: JSON is parsed whole; the other
@@ -223,13 +232,15 @@ public enum ImportParser {
   }
 
   /// The rows of `input` read as `reading` (from ``reading(_:origin:format:)``) says, each
-  /// quote handed to `sink` as it is read (nil keeps them in the batch).
+  /// quote handed to `sink` as it is read (nil keeps them in the batch); an e-reader's times
+  /// without an offset are read in `localTime`.
   ///
   /// - Throws: ``ImportError`` when the content is broken as a whole (invalid JSON, an
   ///   unterminated CSV quote), and what reading `input` throws; rows given to `sink` before
   ///   then are not taken back.
   static func read(
-    _ input: inout ByteReader, _ reading: Reading, origin: String, sink: QuoteSink?
+    _ input: inout ByteReader, _ reading: Reading, origin: String, sink: QuoteSink?,
+    localTime: LocalTime = .utc
   ) throws -> Batch {
     switch reading {
     case .whole(let format):
@@ -239,7 +250,7 @@ public enum ImportParser {
         return try parseJSON(bytes, origin: origin, sink: sink)
       } catch ImportError.brokenJSON where isClippings(bytes) {
         // A book whose title starts with a bracket.
-        return try parseClippings(bytes, sink: sink)
+        return try parseClippings(bytes, sink: sink, localTime: localTime)
       } catch ImportError.brokenJSON where hasPercentLine(bytes) {
         // A fortune whose first entry happens to start with a bracket.
         return try parseFortune(bytes, sink: sink)
@@ -249,7 +260,7 @@ public enum ImportParser {
     case .readwise(let header):
       return try parseReadwise(&input, header: header, origin: origin, sink: sink)
     case .clippings:
-      return try parseClippings(&input, sink: sink)
+      return try parseClippings(&input, sink: sink, localTime: localTime)
     case .fortune:
       return try parseFortune(&input, sink: sink)
     }
