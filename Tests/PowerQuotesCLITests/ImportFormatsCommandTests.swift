@@ -84,7 +84,9 @@ struct ImportFormatsCommandTests: CLITestSuite {
   @Test("--help lists the formats --from takes")
   func help() {
     let help = PowerQuotesCommand.helpMessage(for: Favorites.Import.self, columns: 200)
-    #expect(help.contains("--from <json|dummyjson|csv|fortune|clippings|readwise>"))
+    #expect(
+      help.contains(
+        "--from <json|dummyjson|csv|fortune|clippings|readwise|koreader|koreader-text|kobo>"))
     #expect(help.contains("My Clippings.txt"))
   }
 }

@@ -119,11 +119,17 @@ struct ClippingShelf {
       let found = candidates(
         in: new.book, lower: min(location.lowerBound, location.upperBound - book.longest),
         upper: location.upperBound)
-      for index in found.sorted(by: >) where !highlights[index].replaced {
-        guard let kept = highlights[index].location,
-          kept.lowerBound <= location.lowerBound && location.upperBound <= kept.upperBound
-            || location.lowerBound <= kept.lowerBound && kept.upperBound <= location.upperBound
-        else { continue }
+      // Only the nested ones are put in order, latest first: highlights that merely overlap may
+      // be thousands.
+      let nested = found.filter { index in
+        guard !highlights[index].replaced, let kept = highlights[index].location else {
+          return false
+        }
+        return kept.lowerBound <= location.lowerBound && location.upperBound <= kept.upperBound
+          || location.lowerBound <= kept.lowerBound && kept.upperBound <= location.upperBound
+      }
+      for index in nested.sorted(by: >) {
+        guard let kept = highlights[index].location else { continue }
         if kept.lowerBound == location.lowerBound || kept.upperBound == location.upperBound {
           return index
         }

@@ -2,10 +2,12 @@ import Foundation
 
 /// Reads the quotes in a file `fav import` was given, telling the format apart by content.
 ///
-/// JSON comes first (the content starts with `[` or `{`), then CSV whose first line names the
-/// `quote` and `author` columns, then Readwise's CSV export (`Highlight` and `Book Title`), then
-/// a Kindle's `My Clippings.txt` (a title line, a `- Your Highlight ...` line, and lines of ten
-/// `=`), then a fortune file (a line holding only `%`). Every row is
+/// An SQLite database comes first (a Kobo's `KoboReader.sqlite`), then JSON (the content
+/// starts with `[` or `{`; KOReader's export is an object with `entries` or `documents`), then
+/// CSV whose first line names the `quote` and `author` columns, then Readwise's CSV export
+/// (`Highlight` and `Book Title`), then a Kindle's `My Clippings.txt` (a title line, a
+/// `- Your Highlight ...` line, and lines of ten `=`), then KOReader's text export (`-- Page:`
+/// and `-=-=-=-=-=-` lines), then a fortune file (a line holding only `%`). Every row is
 /// checked the same way whatever the format: a quote or author with no visible text, one that
 /// is too long, or bytes that are not UTF-8 make a rejected row, never a failed import.
 public enum ImportParser {
@@ -146,6 +148,9 @@ public enum ImportParser {
     case csv(CSVHeader)
     case readwise(ReadwiseHeader)
     case clippings
+    case koreaderText
+    /// An SQLite database, read whole (a Kobo's `KoboReader.sqlite`).
+    case kobo
     case fortune
   }
 
@@ -189,6 +194,10 @@ public enum ImportParser {
     }
     try restart()
     if format == .fortune { return .fortune }
+    var magic: [UInt8] = []
+    while magic.count < sqliteMagic.count, let byte = try input.next() { magic.append(byte) }
+    try restart()
+    if format == .kobo || (format == nil && start == 0 && magic == sqliteMagic) { return .kobo }
     var first: UInt8?
     while first == nil, let byte = try input.next() {
       if !isSpace(byte) { first = byte }
@@ -196,8 +205,13 @@ public enum ImportParser {
     guard let first else { throw ImportError.empty(origin: origin) }
     try restart()
     switch format {
-    case .json?, .dummyJSON?:
+    case .json?, .dummyJSON?, .koreader?:
       return .whole(format: format)
+    case .koreaderText?:
+      guard try probing(isKOReaderText) else { throw ImportError.notKOReaderText(origin: origin) }
+      return .koreaderText
+    case .kobo?:
+      return .kobo
     case .csv?:
       guard let header = try probing(csvHeader) else {
         throw ImportError.missingCSVHeader(origin: origin)
@@ -222,6 +236,7 @@ public enum ImportParser {
     if let header = try probing(csvHeader) { return .csv(header) }
     if let header = try probing(readwiseHeader) { return .readwise(header) }
     if try probing(isClippings) { return .clippings }
+    if try probing(isKOReaderText) { return .koreaderText }
     if try probing(hasPercentLine) { return .fortune }
     // The whole file was read looking for a `%` line.
     let firstLine = input.head.dropFirst(start).prefix { $0 != 0x0A && $0 != 0x0D }
@@ -245,6 +260,7 @@ public enum ImportParser {
     switch reading {
     case .whole(let format):
       let bytes = try input.readAll()
+      if format == .koreader { return try parseKOReaderJSON(bytes, origin: origin, sink: sink) }
       if format != nil { return try parseJSON(bytes, origin: origin, sink: sink) }
       do {
         return try parseJSON(bytes, origin: origin, sink: sink)
@@ -261,6 +277,10 @@ public enum ImportParser {
       return try parseReadwise(&input, header: header, origin: origin, sink: sink)
     case .clippings:
       return try parseClippings(&input, sink: sink, localTime: localTime)
+    case .koreaderText:
+      return try parseKOReaderText(&input, sink: sink, localTime: localTime)
+    case .kobo:
+      return try parseKobo(input.readAll(), origin: origin, sink: sink, localTime: localTime)
     case .fortune:
       return try parseFortune(&input, sink: sink)
     }
