@@ -117,6 +117,18 @@ struct KOReaderImportTests {
     #expect(batch.rejected == [])
   }
 
+  @Test("Text export of books without chapters: each single line before an entry is a title")
+  func textWithoutChapters() throws {
+    let text =
+      "\u{3000}One\n\u{3000}\n\u{3000}\u{3000}-- Page: 1, added on Thu Aug 10 18:36:08 2023\n"
+      + "First.\n-=-=-=-=-=-\n\u{3000}\u{3000}-- Page: 2, added on Thu Aug 10 18:37:08 2023\n"
+      + "Second.\n-=-=-=-=-=-\n\u{3000}Two\n\u{3000}\n"
+      + "\u{3000}\u{3000}-- Page: 3, added on Thu Aug 10 18:38:08 2023\nThird.\n-=-=-=-=-=-\n"
+    let batch = try ImportParser.parse(Data(text.utf8), origin: "f")
+    #expect(batch.format == .koreaderText)
+    #expect(batch.quotes.map(\.work) == ["One", "One", "Two"])
+  }
+
   @Test("--from koreader-text on a file without its lines is one error sentence")
   func notText() {
     #expect(throws: ImportError.notKOReaderText(origin: "f")) {

@@ -289,6 +289,29 @@ struct KindleLanguagesTests {
     #expect(batch.quotes.map(\.quote.author) == [author])
   }
 
+  @Test("Highlights that overlap stay apart; one within another with a shared end replaces it")
+  func overlapping() throws {
+    var file = ""
+    for index in 0..<300 {
+      let meta = "- Your Highlight on Location \(index + 1)-\(index + 400) | Added on Monday"
+      file += clippingEntry("Long (Writer, A)", meta, "Sentence number \(index).")
+    }
+    // Within the first: the same start, a longer text, saved later.
+    file += clippingEntry(
+      "Long (Writer, A)", "- Your Highlight on Location 1-700 | Added on Monday",
+      "Sentence number 0, and more.")
+    // Within all of them, sharing no end, and within the text of the 251st.
+    file += clippingEntry(
+      "Long (Writer, A)", "- Your Highlight on Location 350-360 | Added on Monday",
+      "number 250.")
+    let batch = try ImportParser.parse(Data(file.utf8), origin: "f")
+    #expect(batch.quotes.count == 300)
+    let texts = Dictionary(uniqueKeysWithValues: batch.quotes.map { ($0.position, $0.quote.text) })
+    #expect(texts[301] == "Sentence number 0, and more.")
+    #expect(texts[302] == "number 250.")
+    #expect(Set(1...302).subtracting(texts.keys) == [1, 251])
+  }
+
   @Test("An image highlight (no text) is skipped, not rejected")
   func image() throws {
     let file =

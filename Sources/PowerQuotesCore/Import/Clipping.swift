@@ -74,8 +74,10 @@ struct Clipping {
     guard let first = text.first, "<‹＜«".contains(first), let last = text.last,
       ">›＞»".contains(last), !text.contains("\n")
     else { return false }
-    let words = text.lowercased()
-    return KindleLanguage.limitNoticeWords.contains { words.contains($0) }
+    let words = Array(text.lowercased().utf8)
+    return KindleLanguage.limitNoticeWords.contains {
+      KindleLanguage.offset(of: $0, in: words) != nil
+    }
   }
 
   /// The time of a second line: in the part after its last `|` (`Added on ...`), read by
@@ -128,41 +130,67 @@ struct Clipping {
   /// any language of ``KindleLanguage/all``: a bookmark's words first, then a highlight's,
   /// then a note's; a line with none is a highlight.
   static func kind(_ meta: String) -> Kind {
-    let words = meta.lowercased()
-    if KindleLanguage.bookmarkWords.contains(where: { words.contains($0) }) { return .bookmark }
-    if KindleLanguage.highlightWords.contains(where: { words.contains($0) }) { return .highlight }
-    if KindleLanguage.noteWords.contains(where: { words.contains($0) }) { return .note }
+    let line = Array(meta.lowercased().utf8)
+    func has(_ words: [[UInt8]]) -> Bool {
+      words.contains { KindleLanguage.offset(of: $0, in: line) != nil }
+    }
+    if has(KindleLanguage.bookmarkWords) { return .bookmark }
+    if has(KindleLanguage.highlightWords) { return .highlight }
+    if has(KindleLanguage.noteWords) { return .note }
     return .highlight
   }
 
   /// The page and the location a second line names, such as `page 12 | Location 180-182`, in
   /// any language of ``KindleLanguage/all``.
   static func place(_ meta: String) -> (page: String?, location: ClosedRange<Int>?) {
-    var words = meta.lowercased()
+    var line = Array(meta.lowercased().utf8)
     // Only what comes before the time: a location is never in `Added on ...`.
-    if let bar = words.lastIndex(of: "|") { words = String(words[..<bar]) }
+    if let bar = line.lastIndex(of: UInt8(ascii: "|")) { line.removeSubrange(bar...) }
     var page: String?
     var location: ClosedRange<Int>?
-    func pageNumber(_ value: Substring) -> String? {
-      !value.isEmpty && value.allSatisfy({ $0.isASCII }) ? String(value) : nil
-    }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     for word in KindleLanguage.pageWords {
-      guard page == nil, let range = words.range(of: word) else { continue }
-      let rest = words[range.upperBound...].drop { $0 == " " || $0 == ":" }
-      page = pageNumber(rest.prefix { $0.isNumber || "ivxlcdm".contains($0) })
+      guard page == nil, let start = KindleLanguage.offset(of: word, in: line) else { continue }
+      let rest = line[(start + word.count)...].drop { $0 == 0x20 || $0 == UInt8(ascii: ":") }
+      let value = rest.prefix { isDigit($0) || Array("ivxlcdm".utf8).contains($0) }
+      if !value.isEmpty { page = String(decoding: value, as: UTF8.self) }
     }
     for word in KindleLanguage.pageAfterWords {
-      guard page == nil, let range = words.range(of: word) else { continue }
-      var before = words[..<range.lowerBound]
-      while before.last == " " { before.removeLast() }
-      let digits = before.reversed().prefix { $0.isASCII && $0.isNumber }
-      page = pageNumber(Substring(String(digits.reversed())))
+      guard page == nil, let start = KindleLanguage.offset(of: word, in: line) else { continue }
+      var before = line[..<start]
+      while before.last == 0x20 { before.removeLast() }
+      let digits = before.reversed().prefix(while: isDigit)
+      if !digits.isEmpty { page = String(decoding: digits.reversed(), as: UTF8.self) }
     }
+    let numero = Array("№".utf8)
+    let enDash = Array("–".utf8)
     for word in KindleLanguage.locationWords {
-      guard location == nil, let range = words.range(of: word) else { continue }
-      let rest = words[range.upperBound...].drop { " :#no.№".contains($0) }
-      location = Self.locationRange(
-        rest.prefix { $0.isASCII && $0.isNumber || $0 == "-" || $0 == "–" })
+      guard location == nil, let start = KindleLanguage.offset(of: word, in: line) else {
+        continue
+      }
+      var rest = line[(start + word.count)...]
+      while true {
+        if let first = rest.first, Array(" :#no.".utf8).contains(first) {
+          rest.removeFirst()
+        } else if rest.starts(with: numero) {
+          rest.removeFirst(numero.count)
+        } else {
+          break
+        }
+      }
+      var range: [UInt8] = []
+      while let first = rest.first {
+        if isDigit(first) || first == UInt8(ascii: "-") {
+          range.append(first)
+          rest.removeFirst()
+        } else if rest.starts(with: enDash) {
+          range.append(UInt8(ascii: "-"))
+          rest.removeFirst(enDash.count)
+        } else {
+          break
+        }
+      }
+      location = Self.locationRange(Substring(String(decoding: range, as: UTF8.self)))
     }
     return (page, location)
   }

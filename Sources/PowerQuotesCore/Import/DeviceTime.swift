@@ -132,7 +132,8 @@ struct DeviceTime: Equatable {
       day = first.value
       year = second.digits <= 2 ? 2000 + second.value : second.value
     }
-    guard let year, let month, let day, var (hour, minute, second) = time else { return nil }
+    guard let year, let month, let day, let (clockHour, minute, second) = time else { return nil }
+    var hour = clockHour
     if let afternoon {
       guard (1...12).contains(hour) else { return nil }
       hour = hour % 12 + (afternoon ? 12 : 0)
