@@ -89,7 +89,9 @@ struct Clipping {
 
   /// `line` without byte order marks and white space at its ends.
   private static func cleanedLine(_ line: String) -> String {
-    line.replacing("\u{FEFF}", with: "").trimmed
+    // A byte order mark starts with 0xEF: most lines have none, and are not searched for one.
+    guard line.utf8.contains(0xEF) else { return line.trimmed }
+    return line.replacing("\u{FEFF}", with: "").trimmed
   }
 
   /// The title and the author of a title line such as `Meditations (Aurelius, Marcus)`.

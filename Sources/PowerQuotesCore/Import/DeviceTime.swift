@@ -98,12 +98,12 @@ struct DeviceTime: Equatable {
         }
         continue
       }
-      guard scalar.properties.isAlphabetic else {
+      guard isLetter(scalar) else {
         index += 1
         continue
       }
       var word = String.UnicodeScalarView()
-      while index < scalars.count, scalars[index].properties.isAlphabetic {
+      while index < scalars.count, isLetter(scalars[index]) {
         word.append(scalars[index])
         index += 1
       }
@@ -212,6 +212,14 @@ struct DeviceTime: Equatable {
     }
     guard hours < 24, minutes < 60 else { return nil }
     return sign * (hours * 3600 + minutes * 60)
+  }
+
+  /// A letter of any script; ASCII is told without Unicode's tables.
+  private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      return (scalar.value | 0x20) >= 0x61 && (scalar.value | 0x20) <= 0x7A
+    }
+    return scalar.properties.isAlphabetic
   }
 
   private static func asciiDigit(_ scalar: Unicode.Scalar) -> Int? {
