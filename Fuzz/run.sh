@@ -2,15 +2,16 @@
 # Fuzz/run.sh: runs libFuzzer over what reads untrusted bytes, for a given time. Not part of CI.
 #
 # Usage:
-#   Fuzz/run.sh TARGET [SECONDS]     TARGET: import | clippings | readwise | reply | words;
+#   Fuzz/run.sh TARGET [SECONDS]     TARGET: import | clippings | readwise | koreader |
+#                                    koreader-text | kobo | reply | words;
 #                                    SECONDS: 60 by default
 #   Fuzz/run.sh all [SECONDS]        each target in turn
 #
 # Targets (Sources/PowerQuotesFuzz/FuzzTargets.swift):
 #   import  fav import's parsers (JSON, CSV, fortune); every quote kept must be one the library
 #           admits (QuoteText), with a clean note and tags fav tag takes
-#   clippings, readwise  fav import --from clippings / --from readwise, and the same bytes told
-#           by content: the same properties, and two reads give one answer
+#   clippings, readwise, koreader, koreader-text, kobo  fav import --from that format, and the
+#           same bytes told by content: the same properties, and two reads give one answer
 #   reply   DummyJSON's quote and page replies and ZenQuotes' list; quotes must arrive cleaned
 #   words   the shell's word splitter; words quoted back and split again must be the same
 #
@@ -24,9 +25,10 @@ cd "$(dirname "$0")/.."
 target=${1:-}
 seconds=${2:-60}
 case "$target" in
-  import | clippings | readwise | reply | words) targets=("$target") ;;
-  all) targets=(import clippings readwise reply words) ;;
-  *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
+  import | clippings | readwise | koreader | koreader-text | kobo | reply | words)
+    targets=("$target") ;;
+  all) targets=(import clippings readwise koreader koreader-text kobo reply words) ;;
+  *) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
 esac
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "SECONDS must be a whole number, not '$seconds'." >&2; exit 64; }
 

@@ -37,7 +37,9 @@ enum FuzzReplay {
     let arguments = CommandLine.arguments.dropFirst()
     guard let name = arguments.first, let target = FuzzTargets(rawValue: name), arguments.count > 1
     else {
-      print("Usage: powerquotes-fuzz import|clippings|readwise|reply|words FILE...")
+      print(
+        "Usage: powerquotes-fuzz "
+          + FuzzTargets.allCases.map(\.rawValue).joined(separator: "|") + " FILE...")
       exit(64)
     }
     for path in arguments.dropFirst() {

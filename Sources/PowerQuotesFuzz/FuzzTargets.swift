@@ -11,6 +11,12 @@ enum FuzzTargets: String, CaseIterable {
   case clippings
   /// `fav import --from readwise`: Readwise's CSV export.
   case readwise
+  /// `fav import --from koreader`: KOReader's JSON export.
+  case koreader
+  /// `fav import --from koreader-text`: KOReader's text export.
+  case koreaderText = "koreader-text"
+  /// `fav import --from kobo`: a Kobo's `KoboReader.sqlite`, opened in memory by SQLite.
+  case kobo
   /// DummyJSON's and ZenQuotes' replies: a quote, a page, ZenQuotes' list.
   case reply
   /// The shell's word splitter, and a property: words quoted back and split again are the same.
@@ -22,8 +28,8 @@ enum FuzzTargets: String, CaseIterable {
     case .import:
       guard let batch = try? ImportParser.parse(data, origin: "fuzz") else { return }
       Self.checkAdmitted(batch)
-    case .clippings, .readwise:
-      let format: ImportFormat = self == .clippings ? .clippings : .readwise
+    case .clippings, .readwise, .koreader, .koreaderText, .kobo:
+      let format = ImportFormat(rawValue: rawValue) ?? .clippings
       if let batch = try? ImportParser.parse(data, origin: "fuzz", as: format) {
         Self.checkAdmitted(batch)
         if batch.format != format { fatalError("--from \(format) read \(batch.format)") }
@@ -86,9 +92,10 @@ enum FuzzTargets: String, CaseIterable {
       {
         fatalError("import kept a note the library refuses: \(imported.note.debugDescription)")
       }
-      if QuoteText.enteringWork(imported.work) != imported.work {
-        fatalError(
-          "import kept a work not cleaned onto one line: \(imported.work.debugDescription)")
+      if QuoteText.enteringWork(imported.work) != imported.work
+        || (!imported.work.isEmpty && UntrustedText.isBlank(imported.work))
+      {
+        fatalError("import kept a work the library refuses: \(imported.work.debugDescription)")
       }
       if Set(imported.tags).count != imported.tags.count
         || imported.tags.contains(where: { tag in
@@ -113,7 +120,8 @@ enum FuzzTargets: String, CaseIterable {
     let name = ProcessInfo.processInfo.environment["POWERQUOTES_FUZZ_TARGET"] ?? "import"
     guard let target = FuzzTargets(rawValue: name) else {
       fatalError(
-        "POWERQUOTES_FUZZ_TARGET must be import, clippings, readwise, reply or words, not \(name)")
+        "POWERQUOTES_FUZZ_TARGET must be one of "
+          + allCases.map(\.rawValue).joined(separator: ", ") + ", not \(name)")
     }
     return target
   }()

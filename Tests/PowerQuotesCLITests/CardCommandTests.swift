@@ -40,6 +40,15 @@ struct CardCommandTests: CLITestSuite {
     #expect(try files() == ["card.svg"])
   }
 
+  @Test("A favorite's card names its work after the author, escaped")
+  func favoriteWithWork() async throws {
+    defer { folder.remove() }
+    _ = try database.addFavorite(
+      Samples.seneca, work: "Letters <to> Lucilius & \u{1B}[31mothers", at: testDate)
+    try await execute(["fav", "share", "1", "--image", "-", "--format", "svg"], env())
+    #expect(console.out.contains(">— Seneca, Letters &lt;to&gt; Lucilius &amp; [31mothers</text>"))
+  }
+
   @Test("share --image - --format svg prints the card of the quote shown last")
   func lastShownToStandardOutput() async throws {
     defer { folder.remove() }

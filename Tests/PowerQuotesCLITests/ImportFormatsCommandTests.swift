@@ -41,7 +41,7 @@ struct ImportFormatsCommandTests: CLITestSuite {
       Walden (Thoreau, Henry David)
       - Your Highlight on page 4 | Location 52 | Added on Tuesday, April 2, 2019
 
-
+      \u{7}
       ==========
 
       """
@@ -50,7 +50,7 @@ struct ImportFormatsCommandTests: CLITestSuite {
     #expect(
       console.out
         == "Read 2 favorites: 1 added, 0 already favorites, 1 rejected; 1 entry skipped "
-        + "(bookmarks, notes with no highlight).\n")
+        + "(bookmarks, limit notices, highlights without text, notes with no highlight).\n")
     #expect(console.err == "  entry 3: the quote is empty.\n")
     let saved = try database.favorites()
     #expect(saved.map(\.quote.author) == ["Henry David Thoreau"])
@@ -84,7 +84,9 @@ struct ImportFormatsCommandTests: CLITestSuite {
   @Test("--help lists the formats --from takes")
   func help() {
     let help = PowerQuotesCommand.helpMessage(for: Favorites.Import.self, columns: 200)
-    #expect(help.contains("--from <json|dummyjson|csv|fortune|clippings|readwise>"))
+    #expect(
+      help.contains(
+        "--from <json|dummyjson|csv|fortune|clippings|readwise|koreader|koreader-text|kobo>"))
     #expect(help.contains("My Clippings.txt"))
   }
 }

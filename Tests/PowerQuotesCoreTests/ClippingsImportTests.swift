@@ -91,30 +91,37 @@ struct ClippingsImportTests {
       ])
   }
 
-  @Test("The note names the book and the place, then the note typed at that place")
+  @Test("The work is the book's title; the note names the place, then the note typed there")
   func notes() {
     #expect(
-      batch.quotes.map(\.note) == [
-        "Meditations, page 12, location 180-182\nRead again in the morning.",
-        "Walden, location 1500-1503",
-        "Stolz und Vorurteil, page 3, location 40-41",
-        "Notebook, page iv",
-      ])
-    #expect(batch.quotes.allSatisfy { $0.tags.isEmpty && $0.savedAt == nil })
-  }
-
-  @Test("Bookmarks, the clipping-limit notice and a note with no highlight are skipped")
-  func skipped() {
-    #expect(batch.skipped == 3)
-  }
-
-  @Test("An entry that is not a clipping, and an empty highlight, are rejected by entry number")
-  func rejected() {
+      batch.quotes.map(\.work) == ["Meditations", "Walden", "Stolz und Vorurteil", "Notebook"])
     #expect(
-      batch.rejected == [
-        ImportRejection(position: 10, reason: .notAClipping),
-        ImportRejection(position: 11, reason: .emptyText),
+      batch.quotes.map(\.note) == [
+        "page 12, location 180-182\nRead again in the morning.",
+        "location 1500-1503",
+        "page 3, location 40-41",
+        "page iv",
       ])
+    #expect(batch.quotes.allSatisfy { $0.tags.isEmpty })
+  }
+
+  @Test("The saved time is the entry's own, read in UTC here; one with no time has none")
+  func times() {
+    #expect(
+      batch.quotes.map(\.savedAt) == [
+        isoDate("2019-03-04T22:15:32Z"), isoDate("2019-04-02T08:01:00Z"), nil,
+        isoDate("2019-05-03T09:00:00Z"),
+      ])
+  }
+
+  @Test("Bookmarks, the clipping-limit notice, an empty highlight and a lone note are skipped")
+  func skipped() {
+    #expect(batch.skipped == 4)
+  }
+
+  @Test("An entry that is not a clipping is rejected by entry number")
+  func rejected() {
+    #expect(batch.rejected == [ImportRejection(position: 10, reason: .notAClipping)])
     #expect(ImportFormat.clippings.positionName == "entry")
   }
 
@@ -145,7 +152,7 @@ struct ClippingsImportTests {
       batch.quotes.map(\.quote.text) == [
         "Every man bears the whole form of the human condition, it is said."
       ])
-    #expect(batch.quotes.map(\.note) == ["Essays, page 5\nCompare with Seneca."])
+    #expect(batch.quotes.map(\.note) == ["page 5\nCompare with Seneca."])
     #expect(batch.skipped == 0)
   }
 
@@ -170,7 +177,7 @@ struct ClippingsImportTests {
         "Our life is frittered away by detail.", "Simplify, simplify.",
       ])
     #expect(
-      batch.quotes.map(\.note) == ["Walden, location 1800-1805", "Walden, location 1805-1810"])
+      batch.quotes.map(\.note) == ["location 1800-1805", "location 1805-1810"])
   }
 
   @Test(
@@ -223,8 +230,8 @@ struct ClippingsImportTests {
         "10-12"
       ),
       ("- Je markering op pagina 4 | locatie 50-52 | Toegevoegd op", "highlight", "4", "50-52"),
-      ("- 12ページ|位置No. 180-182のハイライト |作成日: 2019年3月4日", "highlight", nil, "180-182"),
-      ("- 您在第 12 页（位置 #180-182）的标注 | 添加于 2019年3月4日", "highlight", nil, "180-182"),
+      ("- 12ページ|位置No. 180-182のハイライト |作成日: 2019年3月4日", "highlight", "12", "180-182"),
+      ("- 您在第 12 页（位置 #180-182）的标注 | 添加于 2019年3月4日", "highlight", "12", "180-182"),
       ("- Your Clip | Added on Monday", "highlight", nil, nil),
     ] as [(String, String, String?, String?)])
   func secondLines(line: String, kind: String, page: String?, location: String?) {

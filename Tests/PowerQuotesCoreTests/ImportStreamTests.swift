@@ -153,7 +153,8 @@ struct ImportStreamTests {
     let kindle = try expectSameAtEveryChunkSize(Array(clippings.utf8)).get()
     #expect(kindle.format == .clippings)
     #expect(kindle.quotes.map(\.quote.text) == ["Waste no more time arguing."])
-    #expect(kindle.quotes.map(\.note) == ["Meditations, page 12, location 180-182"])
+    #expect(kindle.quotes.map(\.note) == ["page 12, location 180-182"])
+    #expect(kindle.quotes.map(\.work) == ["Meditations"])
     #expect(kindle.skipped == 1)
     let readwise =
       "Highlight,Book Title,Book Author,Tags\n\"Two\nlines\",Walden,Thoreau,\"a, b\"\nÉté,T,,"

@@ -143,19 +143,19 @@ struct ImportTagsStorageTests {
     let path = folder.file("q.sqlite")
     let report = try await importFile(kindleClippings, into: path)
     #expect(report.format == .clippings)
-    #expect((report.added, report.alreadyFavorites, report.skipped) == (4, 0, 3))
-    #expect(report.rejected.map(\.position) == [10, 11])
+    #expect((report.added, report.alreadyFavorites, report.skipped) == (4, 0, 4))
+    #expect(report.rejected.map(\.position) == [10])
     #expect(
       try stored(path).map { $0[1] }.first
-        == "Meditations, page 12, location 180-182\nRead again in the morning.")
+        == "page 12, location 180-182\nRead again in the morning.")
     #expect(
-      try searched(path, "meditations") == [
+      try searched(path, "aurelius") == [
         "Waste no more time arguing what a good man should be. Be one."
       ])
     #expect(
       ImportReportView.summary(report)
-        == "Read 6 favorites: 4 added, 0 already favorites, 2 rejected; 3 entries skipped "
-        + "(bookmarks, notes with no highlight).\n")
+        == "Read 5 favorites: 4 added, 0 already favorites, 1 rejected; 4 entries skipped "
+        + "(bookmarks, limit notices, highlights without text, notes with no highlight).\n")
     // The same file again adds nothing.
     let again = try await importFile(kindleClippings, into: path)
     #expect((again.added, again.alreadyFavorites) == (0, 4))

@@ -7,21 +7,25 @@ extension Favorites {
     static let configuration = CommandConfiguration(
       commandName: "import",
       abstract:
-        "Add favorites from a JSON, CSV, Readwise, Kindle clippings or fortune file, or a URL.",
+        "Add favorites from a JSON, CSV, Readwise, e-reader or fortune file, or a URL.",
       discussion: """
         The format is told by the content, or chosen with --from: a 'fav export' JSON file \
         (its note and tags are read too); a JSON array of {"quote", "author"} objects (the \
         iOS app's favorites: quote marks around the quote and a dash before the author are \
         removed); DummyJSON's {"quotes": [...]}; CSV whose header names quote and author \
         columns (source, source_id, saved_at, note and tags are read too, tags one space \
-        apart); a Readwise CSV export; a Kindle's or KOReader's My Clippings.txt; or a \
-        fortune file, whose entries take their author from a last line starting with a dash \
-        ("Unknown" otherwise).
+        apart); a Readwise CSV export; a Kindle's or KOReader's My Clippings.txt (in any \
+        of a Kindle's languages); KOReader's JSON or text export; a Kobo's \
+        KoboReader.sqlite (read from a copy in memory, never written); or a fortune file, \
+        whose entries take their author from a last line starting with a dash ("Unknown" \
+        otherwise).
 
-        From a Kindle, each highlight becomes a favorite by the book's author, with a note \
-        naming the book, page and location, and the note typed at that place on the \
-        e-reader; a highlight changed and saved again is one favorite, with the later text; \
-        bookmarks are skipped. From Readwise, the highlight, the book's author, a note \
+        From an e-reader, each highlight becomes a favorite by the book's author, with the \
+        book's title as its work, a note naming the page and location then the note typed \
+        at that place, and the highlight's own time (the device's clock, read in TZ unless \
+        the file gives an offset); a highlight changed and saved again is one favorite, with \
+        the later text; bookmarks, limit notices, highlights without text and notes with no \
+        highlight are skipped. From Readwise, the highlight, the book's author, a note \
         naming the book and location then the highlight's note, and its tags.
 
         Everything is added in one transaction, or nothing is. Quotes already saved, or \
@@ -37,6 +41,7 @@ extension Favorites {
           $ powerquotes fav import favorites.json
           $ powerquotes fav import quotes.csv --dry-run
           $ powerquotes fav import '/media/Kindle/documents/My Clippings.txt'
+          $ powerquotes fav import /media/KOBOeReader/.kobo/KoboReader.sqlite
           $ powerquotes fav import readwise-data.csv --from readwise
           $ powerquotes fav import 'https://dummyjson.com/quotes?limit=0'
         """

@@ -5,16 +5,20 @@ public struct ExchangeController: Sendable {
   private let database: any FavoriteStore
   private let downloadClient: DownloadClient
   private let now: @Sendable () -> Date
+  private let localTime: LocalTime
 
-  /// Makes a controller over `database`; `downloadClient` fetches URLs given to import.
+  /// Makes a controller over `database`; `downloadClient` fetches URLs given to import; an
+  /// e-reader's times without an offset are read in `localTime`.
   public init(
     database: any FavoriteStore,
     downloadClient: DownloadClient,
-    now: @escaping @Sendable () -> Date
+    now: @escaping @Sendable () -> Date,
+    localTime: LocalTime = .system
   ) {
     self.database = database
     self.downloadClient = downloadClient
     self.now = now
+    self.localTime = localTime
   }
 
   /// Reads `location` and saves its quotes in one transaction, all or none; with `dryRun`,
@@ -52,7 +56,7 @@ public struct ExchangeController: Sendable {
       return try importWhole(try input.readAll(), origin: origin, dryRun: dryRun, format: format)
     }
     return try save(rows: Self.rowEstimate(input.sizeHint), dryRun: dryRun) { sink in
-      try ImportParser.read(&input, reading, origin: origin, sink: sink)
+      try ImportParser.read(&input, reading, origin: origin, sink: sink, localTime: localTime)
     }
   }
 
@@ -100,7 +104,8 @@ public struct ExchangeController: Sendable {
       rows: Self.rowEstimate(bytes.count), dryRun: dryRun,
       fed: { bytes = [] },
       { sink in
-        try ImportParser.parse(bytes: bytes, origin: origin, sink: sink, format: format)
+        try ImportParser.parse(
+          bytes: bytes, origin: origin, sink: sink, format: format, localTime: localTime)
       })
   }
 

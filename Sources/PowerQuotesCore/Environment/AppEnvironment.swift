@@ -100,6 +100,7 @@ public struct AppEnvironment: Sendable {
   public func exchangeController(dryRun: Bool = false) throws -> ExchangeController {
     let store: any FavoriteStore =
       dryRun && database.fileToCreate != nil ? try QuoteDatabase.inMemory() : try database.get()
-    return ExchangeController(database: store, downloadClient: downloadClient, now: now)
+    return ExchangeController(
+      database: store, downloadClient: downloadClient, now: now, localTime: localTime)
   }
 }

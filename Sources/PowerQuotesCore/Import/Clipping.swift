@@ -22,12 +22,17 @@ struct Clipping {
   var page: String?
   /// The location, a range of the e-reader's location numbers.
   var location: ClosedRange<Int>?
+  /// When it was made, from the `Added on` part of its second line; nil when that cannot be
+  /// read.
+  var savedAt: Date?
   /// The highlighted text, or the note typed.
   var text: String
 
-  /// The clipping in `entry`: a title line, a line starting with `- `, then the text; nil when
-  /// the entry is not shaped so.
-  init?(entry: String, position: Int) {
+  /// The clipping in `entry`, or nil when the entry is not shaped as one.
+  ///
+  /// That is a title line, a line starting with `- ` (or Russian's `– `), then the text. Its
+  /// time is read in `localTime` unless the line gives an offset.
+  init?(entry: String, position: Int, localTime: LocalTime = .utc) {
     // CR LF is one Character.
     var lines = entry.split(omittingEmptySubsequences: false) {
       $0 == "\n" || $0 == "\r\n" || $0 == "\r"
@@ -35,21 +40,24 @@ struct Clipping {
     while let first = lines.first, Self.cleanedLine(first).isEmpty { lines.removeFirst() }
     guard lines.count >= 2 else { return nil }
     let meta = Self.cleanedLine(lines[1])
-    guard meta.hasPrefix("-") else { return nil }
+    guard let dash = meta.first, Self.dashes.contains(dash) else { return nil }
     self.position = position
     book = Self.cleanedLine(lines[0])
     (title, author) = Self.titleAndAuthor(book)
     kind = Self.kind(meta)
     (page, location) = Self.place(meta)
+    savedAt = Self.addedTime(meta).flatMap { $0.date(in: localTime) }
     text = lines.dropFirst(2).joined(separator: "\n").trimmed
-    if kind == .highlight, text.hasPrefix("<You have reached the clipping limit") {
-      kind = .limitReached
-    }
+    if kind == .highlight, Self.isLimitNotice(text) { kind = .limitReached }
   }
 
-  /// Where the highlight is, for its note: "Meditations, page 12, location 180-182".
-  var place: String {
-    var parts = title.isEmpty ? [] : [title]
+  /// What a second line may start with: a hyphen, or the en dash of Russian Kindles.
+  static let dashes: Set<Character> = ["-", "–", "—"]
+
+  /// Where a highlight is, for its note: "page 12, location 180-182" (the book is the quote's
+  /// work, not part of its note).
+  static func place(page: String?, location: ClosedRange<Int>?) -> String {
+    var parts: [String] = []
     if let page { parts.append("page \(page)") }
     if let location {
       parts.append(
@@ -60,50 +68,30 @@ struct Clipping {
     return parts.joined(separator: ", ")
   }
 
-  /// Whether `later`, a highlight further on in the file, is this highlight changed on the
-  /// e-reader and saved again.
-  ///
-  /// That is: the same book and overlapping locations, with one text inside the
-  /// other or the same first or last location. Without locations, the same page and one text
-  /// inside the other.
-  func isEarlierVersion(of later: Clipping) -> Bool {
-    guard book == later.book else { return false }
-    // Places first: they are cheap, and a book may have thousands of highlights.
-    if let location, let other = later.location {
-      guard location.overlaps(other) else { return false }
-      if location.lowerBound == other.lowerBound || location.upperBound == other.upperBound {
-        return true
-      }
-    } else {
-      guard location == nil, later.location == nil, page != nil, page == later.page else {
-        return false
-      }
+  /// Whether `text` is the e-reader's notice, in any language, that the clipping limit was
+  /// reached: one line in angle brackets holding a word only the notice has.
+  static func isLimitNotice(_ text: String) -> Bool {
+    guard let first = text.first, "<‹＜«".contains(first), let last = text.last,
+      ">›＞»".contains(last), !text.contains("\n")
+    else { return false }
+    let words = Array(text.lowercased().utf8)
+    return KindleLanguage.limitNoticeWords.contains {
+      KindleLanguage.offset(of: $0, in: words) != nil
     }
-    // A full stop at the end of the first selection is not where the longer one ends.
-    let earlier = Self.withoutEndPunctuation(text)
-    let longer = Self.withoutEndPunctuation(later.text)
-    return longer.contains(earlier) || earlier.contains(longer)
   }
 
-  /// Whether `note` was typed at this highlight: its location within the highlight's, or, with
-  /// no locations, the same page.
-  func holds(_ note: Clipping) -> Bool {
-    if let location, let noted = note.location {
-      return location.contains(noted.lowerBound)
-    }
-    return location == nil && note.location == nil && page != nil && page == note.page
-  }
-
-  /// `text` without the punctuation and white space at its end.
-  private static func withoutEndPunctuation(_ text: String) -> Substring {
-    var text = Substring(text)
-    while let last = text.last, last.isPunctuation || last.isWhitespace { text.removeLast() }
-    return text
+  /// The time of a second line: in the part after its last `|` (`Added on ...`), read by
+  /// ``DeviceTime/reading(_:)``.
+  static func addedTime(_ meta: String) -> DeviceTime? {
+    guard let bar = meta.lastIndex(of: "|") else { return nil }
+    return DeviceTime.reading(meta[meta.index(after: bar)...])
   }
 
   /// `line` without byte order marks and white space at its ends.
   private static func cleanedLine(_ line: String) -> String {
-    line.replacing("\u{FEFF}", with: "").trimmed
+    // A byte order mark starts with 0xEF: most lines have none, and are not searched for one.
+    guard line.utf8.contains(0xEF) else { return line.trimmed }
+    return line.replacing("\u{FEFF}", with: "").trimmed
   }
 
   /// The title and the author of a title line such as `Meditations (Aurelius, Marcus)`.
@@ -140,51 +128,78 @@ struct Clipping {
     return (title, author)
   }
 
-  /// The kind of entry a second line names, such as `- Your Highlight on page 12 | ...`.
+  /// The kind of entry a second line names, such as `- Your Highlight on page 12 | ...`, in
+  /// any language of ``KindleLanguage/all``: a bookmark's words first, then a highlight's,
+  /// then a note's; a line with none is a highlight.
   static func kind(_ meta: String) -> Kind {
-    let words = meta.lowercased()
-    let bookmark = [
-      "bookmark", "lesezeichen", "signet", "marcador", "segnalibro", "bladwijzer", "закладка",
-      "ブックマーク", "书签",
-    ]
-    let note = ["note", "notiz", "nota", "notitie", "заметка", "メモ", "笔记"]
-    if bookmark.contains(where: { words.contains($0) }) { return .bookmark }
-    let highlight = [
-      "highlight", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque",
-      "markering", "выделение", "ハイライト", "标注",
-    ]
-    if highlight.contains(where: { words.contains($0) }) { return .highlight }
-    if note.contains(where: { words.contains($0) }) { return .note }
+    let line = Array(meta.lowercased().utf8)
+    func has(_ words: [[UInt8]]) -> Bool {
+      words.contains { KindleLanguage.offset(of: $0, in: line) != nil }
+    }
+    if has(KindleLanguage.bookmarkWords) { return .bookmark }
+    if has(KindleLanguage.highlightWords) { return .highlight }
+    if has(KindleLanguage.noteWords) { return .note }
     return .highlight
   }
 
-  /// The page and the location a second line names, such as `page 12 | Location 180-182`.
+  /// The page and the location a second line names, such as `page 12 | Location 180-182`, in
+  /// any language of ``KindleLanguage/all``.
   static func place(_ meta: String) -> (page: String?, location: ClosedRange<Int>?) {
-    let words = meta.lowercased()
-    let pageWords = ["page", "seite", "página", "pagina", "странице", "pagina"]
-    let locationWords = [
-      "location", "loc.", "position", "emplacement", "posición", "posizione", "posição",
-      "locatie", "место", "位置",
-    ]
+    var line = Array(meta.lowercased().utf8)
+    // Only what comes before the time: a location is never in `Added on ...`.
+    if let bar = line.lastIndex(of: UInt8(ascii: "|")) { line.removeSubrange(bar...) }
     var page: String?
     var location: ClosedRange<Int>?
-    for word in pageWords {
-      guard page == nil, let range = words.range(of: word) else { continue }
-      let rest = words[range.upperBound...].drop { $0 == " " || $0 == ":" }
-      let value = rest.prefix { $0.isNumber || "ivxlcdm".contains($0) }
-      if !value.isEmpty, value.allSatisfy({ $0.isASCII }) { page = String(value) }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    for word in KindleLanguage.pageWords {
+      guard page == nil, let start = KindleLanguage.offset(of: word, in: line) else { continue }
+      let rest = line[(start + word.count)...].drop { $0 == 0x20 || $0 == UInt8(ascii: ":") }
+      let value = rest.prefix { isDigit($0) || Array("ivxlcdm".utf8).contains($0) }
+      if !value.isEmpty { page = String(decoding: value, as: UTF8.self) }
     }
-    for word in locationWords {
-      guard location == nil, let range = words.range(of: word) else { continue }
-      let rest = words[range.upperBound...].drop { " :#no.".contains($0) }
-      location = Self.locationRange(rest.prefix { $0.isASCII && ($0.isNumber || $0 == "-") })
+    for word in KindleLanguage.pageAfterWords {
+      guard page == nil, let start = KindleLanguage.offset(of: word, in: line) else { continue }
+      var before = line[..<start]
+      while before.last == 0x20 { before.removeLast() }
+      let digits = before.reversed().prefix(while: isDigit)
+      if !digits.isEmpty { page = String(decoding: digits.reversed(), as: UTF8.self) }
+    }
+    let numero = Array("№".utf8)
+    let enDash = Array("–".utf8)
+    for word in KindleLanguage.locationWords {
+      guard location == nil, let start = KindleLanguage.offset(of: word, in: line) else {
+        continue
+      }
+      var rest = line[(start + word.count)...]
+      while true {
+        if let first = rest.first, Array(" :#no.".utf8).contains(first) {
+          rest.removeFirst()
+        } else if rest.starts(with: numero) {
+          rest.removeFirst(numero.count)
+        } else {
+          break
+        }
+      }
+      var range: [UInt8] = []
+      while let first = rest.first {
+        if isDigit(first) || first == UInt8(ascii: "-") {
+          range.append(first)
+          rest.removeFirst()
+        } else if rest.starts(with: enDash) {
+          range.append(UInt8(ascii: "-"))
+          rest.removeFirst(enDash.count)
+        } else {
+          break
+        }
+      }
+      location = Self.locationRange(Substring(String(decoding: range, as: UTF8.self)))
     }
     return (page, location)
   }
 
   /// `180-182`, `180`, or the old Kindles' `1800-05` (1800 to 1805), as a range.
   private static func locationRange(_ text: Substring) -> ClosedRange<Int>? {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    let parts = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "–" }
     guard let first = parts.first, first.count <= 9, let start = Int(first) else { return nil }
     guard parts.count == 2, parts[1].count <= 9, var end = Int(parts[1]) else {
       return start...start

@@ -26,6 +26,13 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
   case unterminatedCSVQuote(origin: String, row: Int)
   /// Content that starts as text in `encoding` (UTF-16 or UTF-32) but is not valid in it.
   case invalidEncoding(origin: String, encoding: String)
+  /// An SQLite database that is not a Kobo's `KoboReader.sqlite` (`reason` says why), or, with
+  /// `--from kobo`, content that is no SQLite database.
+  case notKoboDatabase(origin: String, reason: String)
+  /// JSON that is not KOReader's export, read with `--from koreader`.
+  case notKOReaderJSON(origin: String)
+  /// Content read with `--from koreader-text` with no `-- Page:` line and `-=-=-=-=-=-`.
+  case notKOReaderText(origin: String)
 
   public var errorDescription: String? {
     switch self {
@@ -41,8 +48,9 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
       "\(shown(origin)) is empty: there is nothing to import. Give a JSON, CSV or fortune file."
     case .unknownFormat(let origin):
       "\(shown(origin)) is not a file powerquotes can import. Give JSON, CSV with a "
-        + "quote,author header, a Readwise CSV export, a Kindle's My Clippings.txt, or a "
-        + "fortune file with '%' lines between entries."
+        + "quote,author header, a Readwise CSV export, a Kindle's My Clippings.txt, KOReader's "
+        + "JSON or text export, a Kobo's KoboReader.sqlite, or a fortune file with '%' lines "
+        + "between entries."
     case .brokenJSON(let origin, let detail):
       "\(shown(origin)) is not valid JSON (\(detail)); nothing was imported. Fix the file, "
         + "or export it again."
@@ -58,6 +66,15 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
     case .unterminatedCSVQuote(let origin, let row):
       "\(shown(origin)) ends inside a quoted CSV field that opens on row \(row); nothing was "
         + "imported. Close the quote with a \" character."
+    case .notKoboDatabase(let origin, let reason):
+      "\(shown(origin)) is not a Kobo's KoboReader.sqlite: \(UntrustedText.sanitized(reason)). "
+        + "Copy it again from the e-reader's .kobo folder."
+    case .notKOReaderJSON(let origin):
+      "\(shown(origin)) is not KOReader's JSON export: it has no \"entries\" or \"documents\". "
+        + "Export it again from KOReader, or leave out --from."
+    case .notKOReaderText(let origin):
+      "\(shown(origin)) is not KOReader's text export: it has no '-- Page:' line and no "
+        + "'-=-=-=-=-=-' line. Export it again from KOReader, or leave out --from."
     case .invalidEncoding(let origin, let encoding):
       "\(shown(origin)) starts as \(encoding) text but is not valid \(encoding); nothing was "
         + "imported. Save it again as UTF-8."

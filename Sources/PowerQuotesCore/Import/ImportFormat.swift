@@ -12,12 +12,19 @@ public enum ImportFormat: String, Sendable, Equatable, Encodable, CaseIterable {
   case clippings
   /// Readwise's CSV export, whose header names the `Highlight` and `Book Title` columns.
   case readwise
+  /// KOReader's JSON export: one book `{"title", "author", "entries": [...]}`, or several
+  /// under `documents`.
+  case koreader
+  /// KOReader's plain-text export: entries between lines of `-=-=-=-=-=-`.
+  case koreaderText = "koreader-text"
+  /// A Kobo's `KoboReader.sqlite`, read from a copy in memory: the file is never written.
+  case kobo
 
   /// What one position in the file is called in messages: "row 7", "entry 3".
   public var positionName: String {
     switch self {
-    case .json, .dummyJSON, .csv, .readwise: "row"
-    case .fortune, .clippings: "entry"
+    case .json, .dummyJSON, .csv, .readwise, .kobo: "row"
+    case .fortune, .clippings, .koreader, .koreaderText: "entry"
     }
   }
 }

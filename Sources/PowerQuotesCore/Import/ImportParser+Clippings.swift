@@ -42,7 +42,8 @@ extension ImportParser {
     let lines = head.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" }
       .map { String($0).replacing("\u{FEFF}", with: "").trimmed }
     guard let title = lines.firstIndex(where: { !$0.isEmpty }), title + 1 < lines.count,
-      lines[title + 1].hasPrefix("- "), lines[title + 1].contains("|")
+      let dash = lines[title + 1].first, Clipping.dashes.contains(dash),
+      lines[title + 1].dropFirst().first == " ", lines[title + 1].contains("|")
     else { return false }
     return lines.contains(clippingSeparator)
   }
@@ -50,22 +51,23 @@ extension ImportParser {
   /// A Kindle or KOReader `My Clippings.txt`: entries separated by lines of ten `=`.
   ///
   /// Each highlight becomes a quote by the book's author (from the title line, `Title (Author)`;
-  /// `Last, First` turned round; "Unknown" when there is none), whose note names the book and
-  /// the page and location. A note typed on the e-reader attaches to the highlight at its
-  /// location; a highlight saved again after it was changed on the e-reader (the same book, an
-  /// overlapping location, one text within the other or the same start or end) is one quote
-  /// with the later text. Bookmarks, the e-reader's notice that the clipping limit was reached,
-  /// and notes with no highlight are skipped. The kind of entry is read in English, German,
-  /// French, Spanish, Italian, Portuguese, Dutch, Russian, Japanese and Chinese; an entry of
-  /// another kind counts as a highlight.
+  /// `Last, First` turned round; "Unknown" when there is none), whose work is the book's title,
+  /// whose note names the page and location, and whose saved time is the entry's `Added on`
+  /// (read in `localTime` unless the line gives an offset; the import's time when it cannot be
+  /// read). A note typed on the e-reader attaches to the highlight at its location; a
+  /// highlight saved again after it was changed on the e-reader is one quote with the later
+  /// text (see ``ClippingShelf/add(_:)``). Bookmarks, the e-reader's notice that the clipping
+  /// limit was reached, highlights with no text (an image) and notes with no highlight are
+  /// skipped. The second lines are read in every language of ``KindleLanguage/all``; an entry
+  /// of another kind counts as a highlight.
   ///
   /// Positions are entry numbers, from 1, counting every entry.
-  static func parseClippings(_ input: inout ByteReader, sink: QuoteSink? = nil) throws -> Batch {
+  static func parseClippings(
+    _ input: inout ByteReader, sink: QuoteSink? = nil, localTime: LocalTime = .utc
+  ) throws -> Batch {
     var batch = Batch(format: .clippings, sink: sink)
-    var highlights: [Clipping] = []
+    var shelf = ClippingShelf()
     var notes: [Clipping] = []
-    // Kept highlights of each book, as indices into `highlights` (nil once replaced).
-    var byBook: [String: [Int]] = [:]
     var position = 0
     try forEachClippingEntry(&input) { entry in
       position += 1
@@ -73,58 +75,46 @@ extension ImportParser {
         batch.reject(position: position, .notUTF8)
         return
       }
-      guard let clipping = Clipping(entry: text, position: position) else {
+      guard let clipping = Clipping(entry: text, position: position, localTime: localTime) else {
         batch.reject(position: position, .notAClipping)
         return
       }
       switch clipping.kind {
       case .bookmark, .limitReached:
         batch.skipped += 1
+      case .highlight where isEmptyTrimmed(clipping.text):
+        // An image highlight: the text is not in the file.
+        batch.skipped += 1
       case .note:
         notes.append(clipping)
       case .highlight:
-        // Changed in place: a book may have thousands of highlights.
-        if let replaced = byBook[clipping.book]?.lastIndex(where: {
-          highlights[$0].isEarlierVersion(of: clipping)
-        }) {
-          byBook[clipping.book]?.remove(at: replaced)
-        }
-        byBook[clipping.book, default: []].append(highlights.count)
-        highlights.append(clipping)
+        shelf.add(clipping)
       }
     }
     // Notes attach once every highlight is known: a Kindle may write a note before its
     // highlight.
-    var userNotes: [Int: [String]] = [:]
-    for note in notes {
-      let candidates = byBook[note.book, default: []].filter { highlights[$0].holds(note) }
-      let chosen =
-        candidates.last(where: { highlights[$0].location?.upperBound == note.location?.lowerBound })
-        ?? candidates.last
-      guard let chosen else {
-        batch.skipped += 1
-        continue
-      }
-      userNotes[chosen, default: []].append(note.text)
+    for note in notes where !shelf.attach(note) {
+      batch.skipped += 1
     }
-    let kept = byBook.values.joined().sorted { highlights[$0].position < highlights[$1].position }
-    for index in kept {
-      let highlight = highlights[index]
-      var note = highlight.place
-      for text in userNotes[index, default: []] where !isEmptyTrimmed(text) {
-        note += "\n" + text
+    for highlight in shelf.highlights where !highlight.replaced {
+      var note = Clipping.place(page: highlight.page, location: highlight.location)
+      for text in highlight.notes where !isEmptyTrimmed(text) {
+        note += (note.isEmpty ? "" : "\n") + text
       }
+      let book = shelf.books[highlight.book]
       batch.add(
-        position: highlight.position, text: highlight.text, author: highlight.author,
-        source: .imported, note: note)
+        position: highlight.position, text: highlight.text, author: book.author,
+        source: .imported, savedAt: highlight.savedAt, note: note, work: book.title)
     }
     return batch
   }
 
-  /// ``parseClippings(_:sink:)`` of bytes in memory.
-  static func parseClippings(_ bytes: [UInt8], sink: QuoteSink? = nil) throws -> Batch {
+  /// ``parseClippings(_:sink:localTime:)`` of bytes in memory.
+  static func parseClippings(
+    _ bytes: [UInt8], sink: QuoteSink? = nil, localTime: LocalTime = .utc
+  ) throws -> Batch {
     var input = ByteReader(bytes: bytes)
-    return try parseClippings(&input, sink: sink)
+    return try parseClippings(&input, sink: sink, localTime: localTime)
   }
 
   /// Calls `body` with the bytes of each entry of `input`: what lies between separator lines,

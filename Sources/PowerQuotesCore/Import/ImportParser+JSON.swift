@@ -58,6 +58,7 @@ extension ImportParser {
       }
       return batch
     case .object(let fields):
+      if isKOReaderJSON(fields) { return koreaderBatch(fields, sink: sink) }
       guard case .array(let items)? = fields["quotes"] else {
         throw ImportError.unexpectedJSON(origin: origin)
       }

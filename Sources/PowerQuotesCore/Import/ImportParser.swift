@@ -2,10 +2,12 @@ import Foundation
 
 /// Reads the quotes in a file `fav import` was given, telling the format apart by content.
 ///
-/// JSON comes first (the content starts with `[` or `{`), then CSV whose first line names the
-/// `quote` and `author` columns, then Readwise's CSV export (`Highlight` and `Book Title`), then
-/// a Kindle's `My Clippings.txt` (a title line, a `- Your Highlight ...` line, and lines of ten
-/// `=`), then a fortune file (a line holding only `%`). Every row is
+/// An SQLite database comes first (a Kobo's `KoboReader.sqlite`), then JSON (the content
+/// starts with `[` or `{`; KOReader's export is an object with `entries` or `documents`), then
+/// CSV whose first line names the `quote` and `author` columns, then Readwise's CSV export
+/// (`Highlight` and `Book Title`), then a Kindle's `My Clippings.txt` (a title line, a
+/// `- Your Highlight ...` line, and lines of ten `=`), then KOReader's text export (`-- Page:`
+/// and `-=-=-=-=-=-` lines), then a fortune file (a line holding only `%`). Every row is
 /// checked the same way whatever the format: a quote or author with no visible text, one that
 /// is too long, or bytes that are not UTF-8 make a rejected row, never a failed import.
 public enum ImportParser {
@@ -97,18 +99,23 @@ public enum ImportParser {
     }
   }
 
-  /// The quotes in `data`, whose origin (a path or URL) names it in errors.
+  /// The quotes in `data`, whose origin (a path or URL) names it in errors; times the file
+  /// gives without an offset (an e-reader's clock) are read in `localTime`.
   ///
   /// - Throws: ``ImportError`` when the content is empty, not a format powerquotes reads, or
   ///   broken as a whole (invalid JSON, CSV without its header, an unterminated CSV quote).
-  public static func parse(_ data: Data, origin: String) throws -> Batch {
-    try parse(bytes: [UInt8](data), origin: origin)
+  public static func parse(
+    _ data: Data, origin: String, localTime: LocalTime = .utc
+  ) throws -> Batch {
+    try parse(bytes: [UInt8](data), origin: origin, sink: nil, localTime: localTime)
   }
 
   /// ``parse(_:origin:)`` reading the content as `format` instead of telling it by content
   /// (`fav import --from`).
-  public static func parse(_ data: Data, origin: String, as format: ImportFormat) throws -> Batch {
-    try parse(bytes: [UInt8](data), origin: origin, sink: nil, format: format)
+  public static func parse(
+    _ data: Data, origin: String, as format: ImportFormat, localTime: LocalTime = .utc
+  ) throws -> Batch {
+    try parse(bytes: [UInt8](data), origin: origin, sink: nil, format: format, localTime: localTime)
   }
 
   /// ``parse(_:origin:)`` of bytes already in an array, which is not copied (unless it starts
@@ -126,11 +133,12 @@ public enum ImportParser {
   /// With `format` (what an earlier parse of the same bytes found, or what the user chose) the
   /// content is read as that format, without telling it by content.
   static func parse(
-    bytes: [UInt8], origin: String, sink: QuoteSink?, format: ImportFormat? = nil
+    bytes: [UInt8], origin: String, sink: QuoteSink?, format: ImportFormat? = nil,
+    localTime: LocalTime = .utc
   ) throws -> Batch {
     var input = ByteReader(bytes: bytes)
     let reading = try reading(&input, origin: origin, format: format)
-    return try read(&input, reading, origin: origin, sink: sink)
+    return try read(&input, reading, origin: origin, sink: sink, localTime: localTime)
   }
 
   /// How the rows of a file are read, as its head tells: JSON is parsed whole; the other
@@ -141,6 +149,9 @@ public enum ImportParser {
     case csv(CSVHeader)
     case readwise(ReadwiseHeader)
     case clippings
+    case koreaderText
+    /// An SQLite database, read whole (a Kobo's `KoboReader.sqlite`).
+    case kobo
     case fortune
   }
 
@@ -184,6 +195,10 @@ public enum ImportParser {
     }
     try restart()
     if format == .fortune { return .fortune }
+    var magic: [UInt8] = []
+    while magic.count < sqliteMagic.count, let byte = try input.next() { magic.append(byte) }
+    try restart()
+    if format == .kobo || (format == nil && start == 0 && magic == sqliteMagic) { return .kobo }
     var first: UInt8?
     while first == nil, let byte = try input.next() {
       if !isSpace(byte) { first = byte }
@@ -191,8 +206,13 @@ public enum ImportParser {
     guard let first else { throw ImportError.empty(origin: origin) }
     try restart()
     switch format {
-    case .json?, .dummyJSON?:
+    case .json?, .dummyJSON?, .koreader?:
       return .whole(format: format)
+    case .koreaderText?:
+      guard try probing(isKOReaderText) else { throw ImportError.notKOReaderText(origin: origin) }
+      return .koreaderText
+    case .kobo?:
+      return .kobo
     case .csv?:
       guard let header = try probing(csvHeader) else {
         throw ImportError.missingCSVHeader(origin: origin)
@@ -217,6 +237,7 @@ public enum ImportParser {
     if let header = try probing(csvHeader) { return .csv(header) }
     if let header = try probing(readwiseHeader) { return .readwise(header) }
     if try probing(isClippings) { return .clippings }
+    if try probing(isKOReaderText) { return .koreaderText }
     if try probing(hasPercentLine) { return .fortune }
     // The whole file was read looking for a `%` line.
     let firstLine = input.head.dropFirst(start).prefix { $0 != 0x0A && $0 != 0x0D }
@@ -227,23 +248,26 @@ public enum ImportParser {
   }
 
   /// The rows of `input` read as `reading` (from ``reading(_:origin:format:)``) says, each
-  /// quote handed to `sink` as it is read (nil keeps them in the batch).
+  /// quote handed to `sink` as it is read (nil keeps them in the batch); an e-reader's times
+  /// without an offset are read in `localTime`.
   ///
   /// - Throws: ``ImportError`` when the content is broken as a whole (invalid JSON, an
   ///   unterminated CSV quote), and what reading `input` throws; rows given to `sink` before
   ///   then are not taken back.
   static func read(
-    _ input: inout ByteReader, _ reading: Reading, origin: String, sink: QuoteSink?
+    _ input: inout ByteReader, _ reading: Reading, origin: String, sink: QuoteSink?,
+    localTime: LocalTime = .utc
   ) throws -> Batch {
     switch reading {
     case .whole(let format):
       let bytes = try input.readAll()
+      if format == .koreader { return try parseKOReaderJSON(bytes, origin: origin, sink: sink) }
       if format != nil { return try parseJSON(bytes, origin: origin, sink: sink) }
       do {
         return try parseJSON(bytes, origin: origin, sink: sink)
       } catch ImportError.brokenJSON where isClippings(bytes) {
         // A book whose title starts with a bracket.
-        return try parseClippings(bytes, sink: sink)
+        return try parseClippings(bytes, sink: sink, localTime: localTime)
       } catch ImportError.brokenJSON where hasPercentLine(bytes) {
         // A fortune whose first entry happens to start with a bracket.
         return try parseFortune(bytes, sink: sink)
@@ -253,7 +277,11 @@ public enum ImportParser {
     case .readwise(let header):
       return try parseReadwise(&input, header: header, origin: origin, sink: sink)
     case .clippings:
-      return try parseClippings(&input, sink: sink)
+      return try parseClippings(&input, sink: sink, localTime: localTime)
+    case .koreaderText:
+      return try parseKOReaderText(&input, sink: sink, localTime: localTime)
+    case .kobo:
+      return try parseKobo(input.readAll(), origin: origin, sink: sink, localTime: localTime)
     case .fortune:
       return try parseFortune(&input, sink: sink)
     }

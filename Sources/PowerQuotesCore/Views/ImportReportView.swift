@@ -21,11 +21,13 @@ public enum ImportReportView {
       + "against an empty library, and creates none."
   }
 
-  /// `; 2 entries skipped (bookmarks, notes with no highlight)`, or nothing when none were.
+  /// `; 2 entries skipped (bookmarks, limit notices, ...)`, or nothing when none were.
   private static func skipped(_ report: ImportReport) -> String {
     guard report.skipped > 0 else { return "" }
     let entries = report.skipped == 1 ? "1 entry" : "\(report.skipped) entries"
-    return "; \(entries) skipped (bookmarks, notes with no highlight)"
+    return
+      "; \(entries) skipped (bookmarks, limit notices, highlights without text, notes with no "
+      + "highlight)"
   }
 
   /// A line per rejected row, indented, such as `  row 7: the quote is empty.`.
