@@ -1,0 +1,10 @@
+extension FavoritesController {
+  /// Every favorite's id, author, the start of its quote and its tags, in memory: the
+  /// full-screen app's table (see ``FavoriteIndex``).
+  public func index() throws -> FavoriteIndex {
+    var index = FavoriteIndex()
+    try forEachRow(author: nil, columns: .table) { index.append($0) }
+    index.compact()
+    return index
+  }
+}
