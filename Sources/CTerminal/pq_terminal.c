@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -155,6 +156,16 @@ int pq_term_start(void) {
   sigemptyset(&action.sa_mask);
   sigaction(SIGTERM, &action, &previous_term);
   sigaction(SIGHUP, &action, &previous_hup);
+  // ncurses handles SIGWINCH (KEY_RESIZE) only when it finds the default action: a program
+  // started with it ignored (the ignoring is inherited across exec) would never redraw.
+  signal(SIGWINCH, SIG_DFL);
+  // Nor could a program started with them blocked (the mask is inherited too) hear them.
+  sigset_t heard;
+  sigemptyset(&heard);
+  sigaddset(&heard, SIGWINCH);
+  sigaddset(&heard, SIGTERM);
+  sigaddset(&heard, SIGHUP);
+  pthread_sigmask(SIG_UNBLOCK, &heard, NULL);
   // ncursesw writes and reads UTF-8 only in a UTF-8 locale: the user's, else C.UTF-8.
   setlocale(LC_CTYPE, "");
   if (strcmp(nl_langinfo(CODESET), "UTF-8") != 0) setlocale(LC_CTYPE, "C.UTF-8");
