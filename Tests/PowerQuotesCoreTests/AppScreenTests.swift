@@ -152,7 +152,7 @@ struct AppScreenTests {
           id: 9, quote: Quote(text: long, author: "A\u{1B}[31mB", source: .manual),
           savedAt: nil, tags: ["x", "y z"])))
     #expect(index.author(0) == "AB")
-    #expect(index.quoteStart(0) == String(repeating: "é", count: 60) + "…")
+    #expect(index.quoteStart(0) == String(repeating: "é", count: 32) + "…")
     #expect(index.tags(0) == "#x #y z")
     #expect(index.row(ofID: 9) == 0 && index.row(ofID: 8) == nil)
   }

@@ -2,12 +2,13 @@
 /// typing: each favorite's id, author, the start of its quote and its tags, compactly.
 ///
 /// Read once from the store (``FavoritesController/index()``); a filter by author then touches
-/// only the distinct authors and one number a row. At 100,000 favorites it holds about 12 MB:
+/// only the distinct authors and one number a row. At 100,000 favorites it holds about 8 MB:
 /// the start of each quote (``quoteStartBytes`` bytes at most) and its tags in one byte array,
-/// and four arrays of numbers.
+/// and three arrays of numbers.
 public struct FavoriteIndex: Sendable {
-  /// The most bytes of a quote kept: enough for the widest table's quote column.
-  public static let quoteStartBytes = 120
+  /// The most bytes of a quote kept: the start the table shows (its quote column is cut to
+  /// the window, and with "…" after this many).
+  public static let quoteStartBytes = 64
 
   /// The favorites' ids, in the store's order (by id).
   public private(set) var ids: [Int64] = []
@@ -24,6 +25,16 @@ public struct FavoriteIndex: Sendable {
 
   /// An empty table.
   public init() {}
+
+  /// An empty table with room for `count` favorites, so that reading them grows no array (a
+  /// growing array briefly holds its old and new storage: the table's peak memory).
+  public init(reservingRoomFor count: Int) {
+    ids.reserveCapacity(count)
+    authorOfRow.reserveCapacity(count)
+    ends.reserveCapacity(2 * count)
+    // Most quotes are longer than what is kept; tags are few.
+    bytes.reserveCapacity(count * (Self.quoteStartBytes + 8))
+  }
 
   /// How many favorites it holds.
   public var count: Int { ids.count }
@@ -80,10 +91,13 @@ public struct FavoriteIndex: Sendable {
     func exact<Element>(_ array: [Element]) -> [Element] {
       array.withUnsafeBufferPointer { Array($0) }
     }
-    ids = exact(ids)
-    authorOfRow = exact(authorOfRow)
-    ends = exact(ends)
-    bytes = exact(bytes)
+    // Copied only when much is unused: the copy is the moment both are held.
+    if ids.capacity > ids.count + ids.count / 4 + 64 {
+      ids = exact(ids)
+      authorOfRow = exact(authorOfRow)
+      ends = exact(ends)
+    }
+    if bytes.capacity > bytes.count + bytes.count / 4 + 4096 { bytes = exact(bytes) }
     authorNumbers = [:]
   }
 
