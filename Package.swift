@@ -55,6 +55,7 @@ let package = Package(
         "CReadline",
         "CStart",
         "CStdio",
+        "CTerminal",
         "PowerQuotesMacros",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -72,6 +73,10 @@ let package = Package(
     // What a command line starts before Swift's main: libcurl's loading, for a `random` that asks
     // a server.
     .target(name: "CStart", dependencies: ["CCurl"]),
+    // The full-screen app's terminal: ncursesw, loaded with dlopen when the app starts, so that
+    // no other start maps libncursesw and libtinfo. Needs no headers to build (the part of
+    // curses' ABI it uses is declared in it), and libncursesw.so.6 to run the app.
+    .target(name: "CTerminal"),
     // The exit-time check that standard output was written (help and versions go through stdio).
     .target(name: "CStdio"),
     // GNU readline (line editing, history, completion for the REPL); hence GPL-3.0-or-later.
@@ -123,7 +128,9 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
-      ]
+      ],
+      // The full-screen app's snapshots, read by path.
+      exclude: ["AppScreens"]
     ),
     .testTarget(
       name: "PowerQuotesCLITests",

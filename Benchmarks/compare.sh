@@ -17,7 +17,7 @@
 #   1. Builds the release binary as it ships (`make build`: static Swift libraries, see the
 #      Makefile), or takes $POWERQUOTES.
 #   2. Installs what it compares with, with apt-get when missing: hyperfine, fortune-mod (fortune,
-#      strfile), sqlite3, curl, time (/usr/bin/time), librsvg2-bin (rsvg-convert).
+#      strfile), sqlite3, curl, fzf, time (/usr/bin/time), librsvg2-bin (rsvg-convert).
 #   3. Generates one data set, deterministically and without any file outside the repository:
 #      100,000 quotes of DummyJSON's shape (generated English-like text, 13 to 167 characters,
 #      a mean near DummyJSON's 82; about 10% of rows with non-ASCII text; 89 authors spread like
@@ -43,6 +43,10 @@
 #   7. Imports two Kindle `My Clippings.txt` files it generates the same way: one book of 80,000
 #      highlights (the work of a streaming import whose highlights replace or note one another
 #      must not grow with the book), and 5,000 highlights whose locations all overlap.
+#   8. The full-screen app's table: `powerquotes-bench --app DB` (built with `swift build -c
+#      release`, or $POWERQUOTES_BENCH) reads the 100,000 favorites into memory and times the
+#      author filter and, from a key to the next frame, typing in the search bar and scrolling;
+#      beside it, `fzf --filter umar` on the same 100,000 author<TAB>quote lines, and the ratio.
 #
 # It needs bash, python3, and Swift unless $POWERQUOTES is given. A full run takes several minutes
 # (most of it the 100k imports); the machine should be otherwise idle for figures worth keeping.
@@ -88,6 +92,7 @@ command -v hyperfine >/dev/null || missing+=(hyperfine)
 { [ -x "$fortune_bin" ] && command -v strfile >/dev/null; } || missing+=(fortune-mod)
 command -v sqlite3 >/dev/null || missing+=(sqlite3)
 command -v curl >/dev/null || missing+=(curl)
+command -v fzf >/dev/null || missing+=(fzf)
 [ -x /usr/bin/time ] || missing+=(time)
 command -v rsvg-convert >/dev/null || missing+=(librsvg2-bin)
 if [ ${#missing[@]} -gt 0 ]; then
@@ -658,4 +663,43 @@ print("of favorite 1's card; imports run `powerquotes fav import FILE --database
 print()
 for label, _, _, _, _, mine, theirs in pairs:
     print(f"- `{mine}` and `{theirs}`")
+PY
+
+# --- the full-screen app's table beside fzf --------------------------------------------------
+
+if [ -n "${POWERQUOTES_BENCH:-}" ]; then
+  bench=$POWERQUOTES_BENCH
+else
+  note "swift build -c release --product powerquotes-bench"
+  (cd "$repo" && swift build -c release --product powerquotes-bench >&2)
+  bench="$(cd "$repo" && swift build -c release --show-bin-path)/powerquotes-bench"
+fi
+sqlite3 "$db" "select author || char(9) || replace(quote, char(10), ' ') from favorite order by id" \
+  >"$work/lines.tsv"
+note "fzf --filter umar on $(wc -l <"$work/lines.tsv") lines; powerquotes-bench --app"
+# Through sh, for the redirection (hyperfine 1.15, Debian 12's, has no --input): ~1 ms more.
+hyperfine -N "${read_opts[@]}" --output pipe --export-json "$work/results/fzf.json" \
+  "sh -c 'fzf --filter umar < $(q "$work/lines.tsv")'" >&2
+"$bench" --app "$db" >"$work/results/app.txt"
+echo
+echo "The full-screen app's table on the same $rows favorites (powerquotes-bench --app DB; the"
+echo "terminal's own drawing is not in it), beside fzf --filter on their author<TAB>quote lines:"
+echo
+sed 's/^/    /' "$work/results/app.txt"
+echo
+python3 - "$work/results/fzf.json" "$work/results/app.txt" <<'PY'
+import json, re, sys
+result = json.load(open(sys.argv[1]))["results"][0]
+fzf = result["median"] * 1000
+fzf_cpu = (result["user"] + result["system"]) * 1000
+text = open(sys.argv[2]).read()
+def value(label):
+    match = re.search(re.escape(label) + r"[^\n]*?([0-9.]+) (ms|µs)", text)
+    number = float(match.group(1))
+    return number if match.group(2) == "ms" else number / 1000
+filter_ms = value("filter 'umar'")
+load_ms = value("read into memory")
+print(f"fzf --filter umar (the whole process): {fzf:.1f} ms median, {fzf_cpu:.1f} ms CPU; the app's "
+      f"filter: {filter_ms:.2f} ms (fzf / app: {fzf / max(filter_ms, 1e-6):.0f}x by wall clock, "
+      f"{fzf_cpu / max(filter_ms, 1e-6):.0f}x by CPU); reading the table once: {load_ms:.0f} ms.")
 PY

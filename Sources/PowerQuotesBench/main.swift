@@ -1,18 +1,26 @@
 // powerquotes-bench: a benchmark, not a test. It measures; it asserts nothing.
 //
 //   swift run -c release powerquotes-bench [--sizes 1000,10000,100000] [--keep DIR]
+//   swift run -c release powerquotes-bench --app DATABASE
 //
 // For each size it fills a temporary database file with that many favorites (and as many pool
 // quotes), then prints the median time of: adding a favorite (with the duplicate check), adding a
 // duplicate, an author search, listing every favorite, and an offline random quote.
 // With --keep DIR the filled databases stay in DIR (powerquotes-N.sqlite), so the real binary can
 // be measured against them, e.g. with `/usr/bin/time -v powerquotes fav list --database ...`.
+//
+// With --app DATABASE it measures the full-screen app's table on that database instead (what
+// Benchmarks/compare.sh runs on its 100,000 favorites): reading it into memory, filtering it
+// by author, and from a key to the next frame (AppController.update, then AppScreenView.render)
+// while typing in the search bar and while scrolling, at 80x24 and 120x40; and the peak RSS.
+// The terminal's own drawing (ncurses) is not in it.
 import Foundation
 import PowerQuotesCore
 
 struct Options {
   var sizes = [1_000, 10_000, 100_000]
   var keep: String?
+  var app: String?
 
   init(arguments: [String]) throws {
     var rest = arguments[...]
@@ -29,6 +37,11 @@ struct Options {
           throw UsageError(message: "--keep takes a folder.")
         }
         keep = folder
+      case "--app":
+        guard let path = rest.popFirst() else {
+          throw UsageError(message: "--app takes a database.")
+        }
+        app = path
       case "-h", "--help":
         throw UsageError(message: "usage: powerquotes-bench [--sizes 1000,10000] [--keep DIR]")
       default:
@@ -146,8 +159,67 @@ func run(_ options: Options) async throws {
   }
 }
 
+/// The full-screen app's table on the database at `path`: see the top of this file.
+func runApp(path: String) throws {
+  let database = try QuoteDatabase.open(path: path)
+  let controller = FavoritesController(database: database, client: .failing, now: { Date() })
+  var index = FavoriteIndex()
+  let load = try median(runs: 5) { index = try controller.index() }
+  print("favorites in the table: \(index.count)")
+  print(
+    "read into memory (median of 5):".padding(toLength: 44, withPad: " ", startingAt: 0)
+      + format(load))
+  var hits = 0
+  let filter = median(runs: 50) { hits = index.rows(matchingAuthor: "umar")?.count ?? 0 }
+  print(
+    "filter 'umar' (\(hits) rows), median:".padding(toLength: 44, withPad: " ", startingAt: 0)
+      + format(filter))
+  let clock = ContinuousClock()
+  func microseconds(_ duration: Duration) -> Double {
+    Double(duration.components.attoseconds) / 1e12 + Double(duration.components.seconds) * 1e6
+  }
+  for size in [ScreenSize(rows: 24, columns: 80), ScreenSize(rows: 40, columns: 120)] {
+    var state = AppState(size: size)
+    _ = AppController.update(&state, .favoritesLoaded(index))
+    _ = AppController.update(&state, .key(.tab))
+    func frames(_ keys: [AppKey]) -> [Double] {
+      keys.map { key in
+        microseconds(
+          clock.measure {
+            _ = AppController.update(&state, .key(key))
+            _ = AppScreenView.render(state, localTime: .system)
+          })
+      }.sorted()
+    }
+    let word: [AppKey] = "umar ibn".map { .character($0) }
+    let typing = frames(
+      Array(
+        repeating: [.character("/")] + word + Array(repeating: .backspace, count: word.count)
+          + [.escape], count: 10
+      ).flatMap { $0 })
+    let scrolling = frames(
+      Array(repeating: AppKey.pageDown, count: 200) + [.end, .home]
+        + Array(repeating: .down, count: 200) + Array(repeating: .wheelUp, count: 100))
+    for (name, samples) in [("typing in the search bar", typing), ("scrolling", scrolling)] {
+      print(
+        "key to frame, \(name), \(size):".padding(toLength: 44, withPad: " ", startingAt: 0)
+          + format(samples[samples.count / 2]) + " median, " + format(samples.last ?? 0) + " max")
+    }
+  }
+  var usage = rusage()
+  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+  print(
+    "peak RSS:".padding(toLength: 44, withPad: " ", startingAt: 0) + "\(usage.ru_maxrss / 1024) MiB"
+  )
+}
+
 do {
-  try await run(Options(arguments: Array(CommandLine.arguments.dropFirst())))
+  let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+  if let app = options.app {
+    try runApp(path: app)
+    exit(0)
+  }
+  try await run(options)
 } catch let error as UsageError {
   FileHandle.standardError.write(Data((error.message + "\n").utf8))
   exit(64)

@@ -46,6 +46,7 @@ struct PowerQuotesCommand: AsyncParsableCommand {
       version: "0.1.0",
       subcommands: [
         Random.self, Today.self, Favorites.self, Share.self, Browse.self, Sync.self, Shell.self,
+        App.self,
       ]
     )
   }
@@ -73,10 +74,10 @@ struct PowerQuotesCommand: AsyncParsableCommand {
   /// Parses the command line, runs the command, and turns errors into one sentence on stderr.
   private static func runCommandLine() async {
     pq_check_standard_output_at_exit()
-    // With no arguments on a terminal, the shell; elsewhere, help.
+    // With no arguments on a terminal, the full-screen app; elsewhere, help.
     var arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-      arguments = ["shell"]
+      arguments = [App.configuration.commandName ?? "app"]
     }
     do {
       // A `random` that asks a server has been loading libcurl since before main (CStart).

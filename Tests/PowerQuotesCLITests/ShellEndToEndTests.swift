@@ -138,7 +138,7 @@ struct ShellEndToEndTests {
     )
     let terminal = try PseudoTerminal(columns: 100, rows: 30)
     let process = try terminal.launch(
-      [],
+      ["shell"],
       home: home.path,
       environment: [
         "POWERQUOTES_DATABASE": home.file("q.sqlite"), "POWERQUOTES_API_URL": "http://127.0.0.1:9",
@@ -446,11 +446,37 @@ final class PseudoTerminal: Sendable {
   /// Everything the program has written so far.
   var output: String { received.withLock { $0 } }
 
+  /// Gives the terminal a new size (the program hears of it by SIGWINCH).
+  func resize(columns: UInt16, rows: UInt16) {
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(main, UInt(TIOCSWINSZ), &size)
+  }
+
+  /// The terminal's line settings as the program left them.
+  func settings() -> termios {
+    let replica = open(replicaPath, O_RDWR | O_NOCTTY)
+    defer { close(replica) }
+    var settings = termios()
+    _ = tcgetattr(replica, &settings)
+    return settings
+  }
+
   /// Sends keys to the program.
   func type(_ keys: String) {
     _ = keys.utf8CString.withUnsafeBufferPointer { buffer in
       write(main, buffer.baseAddress, buffer.count - 1)
     }
+  }
+
+  /// Reads until `condition` holds for everything written so far; false if it has not after a
+  /// long while.
+  func waitUntil(_ condition: (String) -> Bool) async -> Bool {
+    for _ in 0..<400 {
+      drain()
+      if condition(output) { return true }
+      try? await Task.sleep(for: .milliseconds(50))
+    }
+    return false
   }
 
   /// Reads until `text` has appeared `count` times; false if it has not after a long while

@@ -364,7 +364,7 @@ struct ShellCompletionTests {
     let tree = CommandTree.powerquotes
     #expect(
       tree.subcommands.map(\.name) == [
-        "random", "today", "fav", "share", "browse", "sync", "shell",
+        "random", "today", "fav", "share", "browse", "sync", "shell", "app",
       ]
     )
     let fav = try #require(tree.subcommand("fav"))

@@ -20,7 +20,7 @@ struct Shell: EnvironmentCommand {
       are skipped. An error names its line. The exit status is that of the first line that \
       failed, 0 if none did.
 
-      With no arguments on a terminal, 'powerquotes' starts the shell.
+      With no arguments on a terminal, 'powerquotes' opens the full-screen app instead.
 
       Examples:
         $ powerquotes shell

@@ -15,10 +15,14 @@ struct ShellCompleter: Sendable {
   static let shellWords = ShortWord.all.map(\.word) + ShortWord.shellOwn.flatMap(\.words)
 
   /// What a line can start with in the shell: the commands (but `shell`, which is where the
-  /// line is typed) and the shell's own words.
+  /// line is typed, and the full-screen `app`, which the shell refuses) and the shell's own words.
   static let commandWords =
-    CommandTree.powerquotes.subcommands.map(\.name).filter { $0 != Shell.commandName }
-    + shellWords
+    CommandTree.powerquotes.subcommands.map(\.name).filter(isShellCommand) + shellWords
+
+  /// Whether a command of the tree can be a line of the shell.
+  static func isShellCommand(_ name: String) -> Bool {
+    name != Shell.commandName && name != App.configuration.commandName
+  }
 
   /// Candidates for `word`, the word being typed, after the words `before` it.
   func candidates(before: [String], word: String) -> [String] {
@@ -89,7 +93,7 @@ struct ShellCompleter: Sendable {
 
   private func options(before: [String], word: String) -> [String] {
     guard let first = before.first else {
-      return tree.subcommands.map(\.name).filter { $0 != Shell.commandName } + Self.shellWords
+      return tree.subcommands.map(\.name).filter(Self.isShellCommand) + Self.shellWords
     }
     // Short words stand for commands: complete them as the commands they stand for.
     let expanded = ShortWord.named(first)?.line(Array(before.dropFirst())) ?? before

@@ -1,0 +1,117 @@
+import Foundation
+import PowerQuotesCore
+import PowerQuotesTestSupport
+import Testing
+
+/// The full-screen app through a pseudo-terminal: real keys, the built binary, a real SQLite
+/// database, no server (the one asked refuses, so quotes come from the offline pool).
+@Suite("The full-screen app end to end")
+struct AppEndToEndTests {
+  @Test(
+    "Open, next, f twice, Tab, / and letters, Enter, d and y, resize, q: the terminal restored")
+  func wholeSession() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("q.sqlite")
+    let environment = [
+      "POWERQUOTES_DATABASE": database, "POWERQUOTES_API_URL": "http://127.0.0.1:9",
+    ]
+    for (quote, author) in [("Be water.", "Bruce Lee"), ("Cultivo una rosa blanca.", "José Martí")]
+    {
+      let added = try await runBinary(
+        ["fav", "add", quote, "--author", author], home: home.path, environment: environment)
+      #expect(added.status == 0)
+    }
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    let before = terminal.settings()
+    let process = try terminal.launch([], home: home.path, environment: environment)
+    defer { if process.isRunning { process.terminate() } }
+
+    // What the terminal shows, read back from what the app wrote.
+    func shows(_ text: String, columns: Int = 80, rows: Int = 24, from mark: Int = 0) async
+      -> Bool
+    {
+      await terminal.waitUntil { output in
+        let written = String(decoding: output.utf8.dropFirst(mark), as: UTF8.self)
+        return VirtualScreen.after(written, columns: columns, rows: rows).text.contains(text)
+      }
+    }
+
+    // Opens on the alternate screen with a card; the service is unreachable: the offline note.
+    try #require(await terminal.waitFor("\u{1B}[?1049h"))
+    try #require(await shows("Dear Self,"))
+    try #require(await shows("showing an offline"))
+    // n: the note goes with the key, and comes back with the next (offline) quote.
+    terminal.type("n")
+    try #require(await terminal.waitFor("showing an offline", count: 2))
+    terminal.type("f")
+    try #require(await shows("Favorite added!"))
+    terminal.type("f")
+    try #require(await shows("Already a Favorite: This quote is already in your favorites."))
+
+    // The table: three favorites; "jo" keeps José Martí's only (accents ignored).
+    terminal.type("\t")
+    try #require(await shows("3 favorites"))
+    try #require(await shows(" Bruce Lee "))
+    terminal.type("/jo")
+    try #require(await shows("1 of 3"))
+    try #require(await shows("/ jo"))
+    #expect(!VirtualScreen.after(terminal.output, columns: 80, rows: 24).text.contains("Bruce Lee"))
+    terminal.type("\r")
+    terminal.type("\r")
+    try #require(await shows("Favorite 2 · added by hand"))
+    try #require(await shows("Cultivo una rosa blanca."))
+    terminal.type("d")
+    try #require(await shows("Remove this favorite? (y/n)"))
+    terminal.type("y")
+    try #require(await shows("Removed."))
+    try #require(await shows("0 of 2"))
+
+    // A smaller window: the app draws itself again for it.
+    let mark = terminal.output.utf8.count
+    terminal.resize(columns: 60, rows: 20)
+    kill(process.processIdentifier, SIGWINCH)
+    try #require(await shows("powerquotes", columns: 60, rows: 20, from: mark))
+    try #require(await shows("0 of 2", columns: 60, rows: 20, from: mark))
+    terminal.type("q")
+    #expect(try await terminal.waitForExit(of: process) == 0)
+
+    // The terminal as it was: the alternate screen left, the cursor shown, the line settings
+    // (echo, line editing) back.
+    let output = terminal.output
+    #expect(output.contains("\u{1B}[?1049l"))
+    #expect(output.contains("\u{1B}[?25h"))
+    let after = terminal.settings()
+    #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag)
+    #expect(after.c_oflag == before.c_oflag)
+
+    // What the keys did, in the database: the random quote saved once, José Martí's in the trash.
+    let list = try await runBinary(
+      ["fav", "list", "--format", "json"], home: home.path, environment: environment)
+    let favorites = try #require(
+      try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as? [[String: Any]])
+    let authors = favorites.compactMap { $0["author"] as? String }
+    #expect(authors.count == 2 && authors.first == "Bruce Lee")
+    #expect(!authors.contains("José Martí"))
+    let trash = try await runBinary(["fav", "trash"], home: home.path, environment: environment)
+    #expect(trash.out.contains("José Martí"))
+  }
+
+  @Test("TERM=dumb, or a window under 40x12: one sentence, exit 1, the screen untouched")
+  func cannotStart() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    for (term, columns, sentence) in [
+      ("dumb", UInt16(80), "This terminal (TERM=dumb) cannot show the app"),
+      ("xterm", 39, "The window is 39x24, too small for the app: make it at least 40x12."),
+    ] {
+      let terminal = try PseudoTerminal(columns: columns, rows: 24)
+      let process = try terminal.launch(
+        [], home: home.path,
+        environment: ["TERM": term, "POWERQUOTES_DATABASE": home.file("q.sqlite")])
+      #expect(try await terminal.waitForExit(of: process) == 1)
+      #expect(terminal.output.replacingOccurrences(of: "\r\n", with: " ").contains(sentence))
+      #expect(!terminal.output.contains("\u{1B}[?1049h"))
+    }
+  }
+}
