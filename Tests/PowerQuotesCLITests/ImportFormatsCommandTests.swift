@@ -84,9 +84,10 @@ struct ImportFormatsCommandTests: CLITestSuite {
   @Test("--help lists the formats --from takes")
   func help() {
     let help = PowerQuotesCommand.helpMessage(for: Favorites.Import.self, columns: 200)
+    #expect(help.contains("--from <format>"))
     #expect(
       help.contains(
-        "--from <json|dummyjson|csv|fortune|clippings|readwise|koreader|koreader-text|kobo>"))
+        "json, dummyjson, csv, fortune, clippings, readwise, koreader, koreader-text, kobo."))
     #expect(help.contains("My Clippings.txt"))
   }
 }

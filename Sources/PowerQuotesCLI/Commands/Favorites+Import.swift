@@ -61,8 +61,11 @@ extension Favorites {
 
     @Option(
       help: ArgumentHelp(
-        "Read the file as this format instead of telling it by its content.",
-        valueName: ImportFormat.allCases.map(\.rawValue).joined(separator: "|")
+        "Read the file as this format instead of telling it by its content: "
+          + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+        // The formats are listed in the help's words, where they can wrap: as the value's
+        // name they were one word too long for the man page's line.
+        valueName: "format"
       )
     )
     var from: ImportFormat?
