@@ -46,8 +46,8 @@ struct CardCommandTests: CLITestSuite {
     _ = try database.addFavorite(
       Samples.seneca, work: "Letters <to> Lucilius & \u{1B}[31mothers", at: testDate)
     try await execute(["fav", "share", "1", "--image", "-", "--format", "svg"], env())
-    // The attribution wraps onto a second line; the escape sequence goes.
-    #expect(console.out.contains(">— Seneca, Letters &lt;to&gt; Lucilius &amp;</text>"))
+    // The escape sequence goes; the markup is escaped.
+    #expect(console.out.contains(">— Seneca, Letters &lt;to&gt; Lucilius &amp; others</text>"))
     #expect(!console.out.contains("\u{1B}"))
   }
 

@@ -97,12 +97,11 @@ struct CardImageViewTests {
     #expect(texts.last == "powerquotes")
     #expect(texts.contains("— Rumi"))
     #expect(quoteLines(svg).map(\.text).joined(separator: " ") == Samples.rumi.text)
-    // Each line fits between the margins, at the width the layout gives a column.
+    // Each line fits between the margins, by the fonts' widths.
     for (element, text) in quoteLines(svg) {
       let fontSize = try #require(element.inherited["font-size"].flatMap(Double.init))
       let x = try #require(element.attributes["x"].flatMap(Double.init))
-      let width = Double(TerminalText.displayWidth(text)) * fontSize * CardImageView.columnWidth
-      #expect(x + width <= 1080 - x)
+      #expect(x + CardImageView.width(of: text, fontSize: fontSize) <= 1080 - x)
     }
   }
 
@@ -140,7 +139,7 @@ struct CardImageViewTests {
         + "in its smallest readable type. Try a taller or larger card (--size 1080x1350, or "
         + "WIDTHxHEIGHT up to 4096), or share it as text.")
     // A taller card holds more.
-    let taller = String(repeating: "Know thyself, and be patient with what you find. ", count: 20)
+    let taller = String(repeating: "Know thyself, and be patient with what you find. ", count: 24)
     #expect(throws: CardImageError.self) { try card(taller) }
     _ = try card(taller, size: CardSize(width: 1080, height: 2400))
   }

@@ -44,6 +44,25 @@ struct PNGRendererTests {
     }
   }
 
+  @Test(
+    "Capitals and wide letters stay inside the margins, by the fonts' own widths",
+    arguments: [CardSize.square, .wide])
+  func margins(size: CardSize) throws {
+    let text = "WE MUST WWWWWW MMMMMM WOMBAT MAMMOTH WHAM MEMO WOW MUM, MMMM WWWW"
+    let svg = try CardImageView.svg(
+      text: text, author: "WWW MMM", work: "MOMENTUM", size: size, theme: .blue)
+    let card = try DecodedPNG(try PNGRenderer.live.png(svg: svg, size: size))
+    // Between the text's right margin (9% of the shorter side) and the frame (3.5%), away from
+    // the frame's rounded corners: nothing but the background.
+    let short = Double(min(size.width, size.height))
+    let band = size.width - Int(short * 0.088)..<size.width - Int(short * 0.045)
+    let rows = Int(short * 0.1)..<size.height - Int(short * 0.1)
+    let background = rgb(CardTheme.blue.colors.background)
+    #expect(card.count(differingFrom: background, tolerance: 12, columns: band, rows: rows) == 0)
+    // And the words are there: the ink is the text's.
+    #expect(card.count(differingFrom: background, tolerance: 12, rows: rows) > 20_000)
+  }
+
   @Test("A longer quote leaves more ink: the words, not a fixed picture, are drawn")
   func moreWordsMoreInk() throws {
     func ink(_ text: String) throws -> Int {

@@ -41,6 +41,17 @@ import Testing
     #expect(lines.joined(separator: " ") == text)
   }
 
+  @Test("Wrapping in another measure: a wide letter takes more of the line, a space its own")
+  func wrapsByAMeasure() {
+    // W is three units, other letters one, a space two: "WW ab" is 6 + 2 + 2 units, "cd WWW" 13.
+    let measure: (Character) -> Int = { $0 == "W" ? 3 : $0 == " " ? 2 : 1 }
+    #expect(
+      TerminalText.wrap("WW ab cd WWW", width: 10, measuredBy: measure) == ["WW ab", "cd", "WWW"])
+    #expect(TerminalText.wrap("WWWW", width: 7, measuredBy: measure) == ["WW", "WW"])
+    #expect(
+      TerminalText.graphemeTruncated("WWW ab", width: 8, measuredBy: measure) == "WW…")
+  }
+
   /// Runs of spaces, tabs and newlines are one break each.
   @Test func whitespaceRunsAreOneBreak() {
     let lines = TerminalText.wrap("  one \n\n two\t\tthree  ", width: 80)

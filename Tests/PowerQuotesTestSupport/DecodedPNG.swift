@@ -88,14 +88,21 @@ public struct DecodedPNG: Sendable {
   }
 
   /// How many pixels differ from `color` (red, green, blue) by more than `tolerance` in some
-  /// channel: the ink on a card whose background is `color`.
-  public func count(differingFrom color: [UInt8], tolerance: Int = 40) -> Int {
+  /// channel: the ink on a card whose background is `color`; all of the picture, or the pixels
+  /// in `columns` x `rows`.
+  public func count(
+    differingFrom color: [UInt8], tolerance: Int = 40, columns: Range<Int>? = nil,
+    rows: Range<Int>? = nil
+  ) -> Int {
     var count = 0
-    for start in stride(from: 0, to: pixels.count, by: channels) {
-      for channel in 0..<3 where abs(Int(pixels[start + channel]) - Int(color[channel])) > tolerance
-      {
-        count += 1
-        break
+    for y in rows ?? 0..<height {
+      for x in columns ?? 0..<width {
+        let start = (y * width + x) * channels
+        for channel in 0..<3
+        where abs(Int(pixels[start + channel]) - Int(color[channel])) > tolerance {
+          count += 1
+          break
+        }
       }
     }
     return count

@@ -5,6 +5,8 @@
 // with CCurl and CPostgres: the first PNG card loads librsvg, and a start that draws no picture
 // never maps it. No headers are needed to build either: the few types and functions used are
 // declared in pq_rsvg.c, from librsvg's, cairo's and GLib's stable ABIs (librsvg 2.46 or later).
+// cairo draws into memory; the PNG file around the pixels is written here and compressed by
+// zlib (libz.so.1, which librsvg loads anyway).
 // Text is laid out by pango, which finds a font for every script through fontconfig's fallback.
 #ifndef POWERQUOTES_PQ_RSVG_H
 #define POWERQUOTES_PQ_RSVG_H
@@ -24,7 +26,8 @@ typedef enum {
 /// PNG into `*png` (`*png_length` bytes, to be freed with free()).
 ///
 /// `library` is the file name dlopen is given ("librsvg-2.so.2"); cairo, GLib and GObject are
-/// found among the libraries it loads. On failure `*png` is NULL and `error` (of
+/// found among the libraries it loads, zlib as libz.so.1. The PNG is 8-bit RGB, or RGBA when a
+/// pixel is not opaque. On failure `*png` is NULL and `error` (of
 /// `error_size` bytes) holds one line saying why. Safe to call from several threads at once.
 pq_rsvg_outcome pq_rsvg_png(const char *library, const char *svg, size_t length, int width,
                             int height, unsigned char **png, size_t *png_length, char *error,

@@ -4,9 +4,9 @@
 /// to fill the space between (a long quote gets a smaller font, down to a readable minimum),
 /// `— Author` below it at the end of the line, and a small wordmark in the bottom corner.
 ///
-/// Lines are broken by ``TerminalText/wrap(_:width:)``, in columns: a column is half an em,
-/// the width a wide (CJK) character takes in two of them, and the font's average Latin letter
-/// fits in one with a little to spare. Every piece of text is cleaned with
+/// Lines are broken by ``TerminalText/wrap(_:width:measuredBy:)`` by each character's width in
+/// the serif fonts a card is drawn with (``advance(of:)``), so that a line of capitals fits as
+/// well as one of small letters. Every piece of text is cleaned with
 /// ``UntrustedText/sanitized(_:)`` and escaped; the document holds no script, no link to
 /// anything outside it and no `foreignObject`. Right-to-left text is laid out right to left
 /// (`direction="rtl"`) and aligned to the right.
@@ -20,9 +20,39 @@ public enum CardImageView {
   /// gets, and the smallest a long one gets before it is refused (28 px on a 1080 px card).
   static let largestQuoteSize = 0.075
   static let smallestQuoteSize = 0.026
-  /// The width one column of ``TerminalText`` takes, in ems: DejaVu Serif's lower-case letters
-  /// average 0.55 em, and most fonts are narrower.
-  static let columnWidth = 0.56
+  /// How wide a character is drawn, in thousandths of an em.
+  ///
+  /// The wider of DejaVu Serif's and Noto Serif's advance (upright or italic), so that a line
+  /// fits in either, and in the narrower serifs a viewer may choose. Printable ASCII from those
+  /// fonts' own tables; other characters by kind.
+  static func advance(of character: Character) -> Int {
+    if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
+      return Int(asciiAdvances[Int(ascii) - 0x20])
+    }
+    switch TerminalText.width(of: character) {
+    case 0: return 0
+    case 2: return 1000
+    default:
+      // The widest Latin, Greek and Cyrillic capitals average 0.83 em, small letters 0.7.
+      return character.isUppercase ? 840 : 700
+    }
+  }
+
+  /// ``advance(of:)`` of " " through "~".
+  private static let asciiAdvances: [UInt16] = [
+    318, 402, 460, 838, 636, 950, 890, 275, 390, 390, 500, 838, 318, 338, 318, 337, 636, 636,
+    636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 536, 1000, 722, 735, 765,
+    802, 730, 694, 799, 872, 395, 401, 747, 664, 1024, 875, 820, 673, 820, 753, 685, 667, 843,
+    722, 1047, 712, 660, 695, 390, 337, 390, 838, 500, 500, 596, 640, 560, 640, 592, 370, 640,
+    644, 320, 310, 606, 320, 948, 645, 602, 640, 640, 478, 513, 402, 644, 579, 862, 578, 565,
+    527, 636, 559, 636, 838,
+  ]
+
+  /// The width of `text` at `fontSize` pixels, by ``advance(of:)``.
+  static func width(of text: String, fontSize: Double) -> Double {
+    Double(text.reduce(0) { $0 + advance(of: $1) }) * fontSize / 1000
+  }
+
   /// Baseline to baseline, in ems.
   static let lineHeight = 1.32
 
@@ -46,8 +76,9 @@ public enum CardImageView {
     let colors = theme.colors
 
     // The author's lines sit above the wordmark; the quote fills what is left under the heading.
-    let authorColumns = Int(frame.textWidth / (frame.authorSize * columnWidth))
-    let authorLines = attribution.isEmpty ? [] : fitted(attribution, columns: authorColumns)
+    let authorLines =
+      attribution.isEmpty
+      ? [] : fitted(attribution, units: units(frame.textWidth, frame.authorSize))
     let authorLast = frame.contentBottom
     let authorFirst = authorLast - Double(max(authorLines.count - 1, 0)) * frame.authorStep
     let quoteTop = frame.headingBaseline + frame.headingSize * 0.75
@@ -169,13 +200,16 @@ public enum CardImageView {
     // and may break between any two characters).
     let longestWord =
       quote.split(whereSeparator: \.isWhitespace)
-      .map { (width: TerminalText.displayWidth(String($0)), characters: $0.count) }
-      .filter { $0.width <= min($0.characters, 30) }.map(\.width).max() ?? 0
+      .filter { TerminalText.displayWidth(String($0)) <= min($0.count, 30) }
+      .map { $0.reduce(0) { $0 + advance(of: $1) } }.max() ?? 0
+    // A closing mark kept at the end of a line (below) makes it one em longer.
+    let closingMarkRoom = quote.contains(where: closingMarks.contains) ? 1000 : 0
     for size in stride(from: largest, through: smallest, by: -1) {
       let fontSize = Double(size)
-      let columns = Int(width / (fontSize * columnWidth))
-      if columns < longestWord && size > smallest { continue }
-      let lines = keepingClosingMarks(TerminalText.wrap(quote, width: columns))
+      let lineUnits = units(width, fontSize) - closingMarkRoom
+      if lineUnits < longestWord && size > smallest { continue }
+      let lines = keepingClosingMarks(
+        TerminalText.wrap(quote, width: lineUnits, measuredBy: advance(of:)))
       let blockHeight = Double(max(lines.count, 1) - 1) * fontSize * lineHeight + fontSize
       if blockHeight <= height {
         return (lines, fontSize)
@@ -188,7 +222,7 @@ public enum CardImageView {
   /// goes back to the end of the line before, as Japanese and Chinese typesetting keep it.
   ///
   /// Only text broken inside a word can start a line with one (CJK text, with no spaces);
-  /// that line then runs a character long, which the half-em column's spare width holds.
+  /// that line then runs a character long, for which the layout leaves room.
   static func keepingClosingMarks(_ lines: [String]) -> [String] {
     var result: [String] = []
     for line in lines {
@@ -207,11 +241,18 @@ public enum CardImageView {
     "。", "、", "，", "．", "！", "？", "：", "；", "」", "』", "）", "〕", "】", "》", "〉", "ー",
   ]
 
-  /// At most two lines of `text`, the second cut with an ellipsis when more would follow.
-  private static func fitted(_ text: String, columns: Int) -> [String] {
-    let lines = TerminalText.wrap(text, width: columns)
+  /// At most two lines of `text`, each at most `units` thousandths of an em, the second cut
+  /// with an ellipsis when more would follow.
+  private static func fitted(_ text: String, units: Int) -> [String] {
+    let lines = TerminalText.wrap(text, width: units, measuredBy: advance(of:))
     guard lines.count > 2 else { return lines }
-    return [lines[0], TerminalText.truncated(lines[1...].joined(separator: " "), width: columns)]
+    let rest = lines[1...].joined(separator: " ")
+    return [lines[0], TerminalText.graphemeTruncated(rest, width: units, measuredBy: advance(of:))]
+  }
+
+  /// `width` pixels in thousandths of an em of `fontSize` pixels.
+  private static func units(_ width: Double, _ fontSize: Double) -> Int {
+    Int(width / fontSize * 1000)
   }
 
   // MARK: - Text

@@ -27,19 +27,28 @@ public enum TerminalText {
   /// whole line (a wide character at width 1) cannot be shown without overflowing, so it is left
   /// out.
   public static func wrap(_ text: String, width: Int) -> [String] {
+    wrap(text, width: width, measuredBy: self.width(of:))
+  }
+
+  /// ``wrap(_:width:)`` in another measure than columns: `width` and `widthOf` in one unit (a
+  /// picture card's thousandths of an em, say), a space as wide as `widthOf(" ")`.
+  public static func wrap(
+    _ text: String, width: Int, measuredBy widthOf: (Character) -> Int
+  ) -> [String] {
     let width = max(width, 1)
+    let space = widthOf(" ")
     var lines: [String] = []
     var line = ""
     var lineWidth = 0
     for word in words(of: text) {
-      let wordWidth = displayWidth(word)
+      let wordWidth = word.reduce(0) { $0 + widthOf($1) }
       if wordWidth <= width {
         if line.isEmpty {
           line = word
           lineWidth = wordWidth
-        } else if lineWidth + 1 + wordWidth <= width {
+        } else if lineWidth + space + wordWidth <= width {
           line += " " + word
-          lineWidth += 1 + wordWidth
+          lineWidth += space + wordWidth
         } else {
           lines.append(line)
           line = word
@@ -50,11 +59,11 @@ public enum TerminalText {
       // A word too long for any line starts a fresh one; its last piece stays open so the next
       // word can share that line.
       if !line.isEmpty { lines.append(line) }
-      var pieces = pieces(of: word, width: width)
+      var pieces = pieces(of: word, width: width, measuredBy: widthOf)
       let last = pieces.popLast() ?? ""
       lines += pieces
       line = last
-      lineWidth = displayWidth(last)
+      lineWidth = last.reduce(0) { $0 + widthOf($1) }
     }
     if !line.isEmpty { lines.append(line) }
     return lines
@@ -83,15 +92,18 @@ public enum TerminalText {
     return result
   }
 
-  /// ``truncated(_:width:)`` grapheme cluster by grapheme cluster, for any text.
-  static func graphemeTruncated(_ text: String, width: Int) -> String {
+  /// ``truncated(_:width:)`` grapheme cluster by grapheme cluster, for any text, in columns or
+  /// in the measure `widthOf` gives (as ``wrap(_:width:measuredBy:)``'s).
+  static func graphemeTruncated(
+    _ text: String, width: Int, measuredBy widthOf: (Character) -> Int = width(of:)
+  ) -> String {
     guard width > 0 else { return "" }
-    if graphemeWidth(text) <= width { return text }
-    let budget = width - 1
+    if text.reduce(0, { $0 + widthOf($1) }) <= width { return text }
+    let budget = width - widthOf("…")
     var kept = ""
     var keptWidth = 0
     for character in text {
-      let characterWidth = self.width(of: character)
+      let characterWidth = widthOf(character)
       // Stop at the first character that does not fit, even if a narrower one after it would:
       // skipping it would show text that was never there.
       if keptWidth + characterWidth > budget { break }
@@ -135,7 +147,7 @@ public enum TerminalText {
   // MARK: - Widths
 
   /// Columns one grapheme cluster takes: 0, 1 or 2.
-  private static func width(of character: Character) -> Int {
+  static func width(of character: Character) -> Int {
     var previous: Unicode.Scalar?
     var allZeroWidth = true
     for scalar in character.unicodeScalars {
@@ -188,16 +200,18 @@ public enum TerminalText {
     }
   }
 
-  /// A word too long for one line, cut into pieces of at most `width` columns.
+  /// A word too long for one line, cut into pieces of at most `width` columns (or units).
   ///
   /// Cuts fall between grapheme clusters. Characters wider than `width` are left out, as no line
   /// could hold them.
-  private static func pieces(of word: String, width: Int) -> [String] {
+  private static func pieces(
+    of word: String, width: Int, measuredBy widthOf: (Character) -> Int
+  ) -> [String] {
     var pieces: [String] = []
     var piece = ""
     var pieceWidth = 0
     for character in word {
-      let characterWidth = self.width(of: character)
+      let characterWidth = widthOf(character)
       if characterWidth > width { continue }
       if pieceWidth + characterWidth > width {
         pieces.append(piece)
