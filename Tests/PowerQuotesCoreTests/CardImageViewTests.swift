@@ -224,6 +224,20 @@ struct CardImageViewTests {
     #expect(quoteLines(latin).allSatisfy { $0.element.attributes["direction"] == nil })
   }
 
+  @Test("A quote's lines share its direction: an Arabic line of a Latin quote starts at the left")
+  func oneDirectionPerQuote() throws {
+    let mixed = "Tomorrow belongs to those who prepare for it today — غدًا لمن يستعد له اليوم"
+    let lines = quoteLines(try card(mixed))
+    #expect(lines.contains { CardImageView.isRightToLeft($0.text) })
+    for (element, _) in lines {
+      #expect(element.attributes["direction"] == nil)
+      #expect(element.attributes["x"] == "97")
+    }
+    let arabicFirst = quoteLines(try card("غدًا لمن يستعد له اليوم — " + Samples.rumi.text))
+    #expect(arabicFirst.contains { !CardImageView.isRightToLeft($0.text) })
+    #expect(arabicFirst.allSatisfy { $0.element.attributes["direction"] == "rtl" })
+  }
+
   @Test("The work follows the author; a card without either has no attribution")
   func attribution() throws {
     #expect(CardImageView.attributionLine(author: "Seneca", work: "Letters") == "— Seneca, Letters")

@@ -63,6 +63,17 @@ struct PNGRendererTests {
     #expect(card.count(differingFrom: background, tolerance: 12, rows: rows) > 20_000)
   }
 
+  @Test("An Arabic line of a Latin quote is drawn inside the card, from the left margin")
+  func mixedDirections() throws {
+    let text = "Tomorrow belongs to those who prepare for it today — غدًا لمن يستعد له اليوم"
+    let svg = try CardImageView.svg(text: text, author: "Malcolm X", size: .square, theme: .light)
+    let card = try DecodedPNG(try PNGRenderer.live.png(svg: svg, size: .square))
+    // Between the frame (3.5% of the side) and the left margin (9%): nothing but background.
+    let background = rgb(CardTheme.light.colors.background)
+    #expect(
+      card.count(differingFrom: background, tolerance: 12, columns: 49..<95, rows: 108..<972) == 0)
+  }
+
   @Test("A longer quote leaves more ink: the words, not a fixed picture, are drawn")
   func moreWordsMoreInk() throws {
     func ink(_ text: String) throws -> Int {

@@ -111,9 +111,13 @@ public enum CardImageView {
     var baseline = quoteTop + (quoteBottom - quoteTop - blockHeight) / 2 + layout.fontSize * 0.8
     svg +=
       "<g font-family=\"serif\" font-size=\"\(px(layout.fontSize))\" fill=\"\(colors.text)\">\n"
-    let quoteStart = isRightToLeft(quote) ? frame.right : frame.margin
+    // The quote is one paragraph: its first strong letter sets the direction of every line,
+    // as the Unicode bidi algorithm sets a paragraph's, whatever script a line holds.
+    let quoteIsRightToLeft = isRightToLeft(quote)
+    let quoteStart = quoteIsRightToLeft ? frame.right : frame.margin
     for line in layout.lines {
-      svg += self.line(line, x: quoteStart, y: baseline, alignedToEnd: false)
+      svg += self.line(
+        line, x: quoteStart, y: baseline, rightToLeft: quoteIsRightToLeft, alignedToEnd: false)
       baseline += layout.fontSize * lineHeight
     }
     svg += "</g>\n"
@@ -122,7 +126,8 @@ public enum CardImageView {
       svg += "fill=\"\(colors.author)\">\n"
       for (index, line) in authorLines.enumerated() {
         let y = authorFirst + Double(index) * frame.authorStep
-        svg += self.line(line, x: frame.right, y: y, alignedToEnd: true)
+        svg += self.line(
+          line, x: frame.right, y: y, rightToLeft: isRightToLeft(attribution), alignedToEnd: true)
       }
       svg += "</g>\n"
     }
@@ -259,9 +264,10 @@ public enum CardImageView {
 
   /// One `<text>` line at baseline `y`: starting at `x`, or ending there when `alignedToEnd`.
   ///
-  /// A right-to-left line is laid out right to left, from the right.
-  private static func line(_ text: String, x: Double, y: Double, alignedToEnd: Bool) -> String {
-    let rightToLeft = isRightToLeft(text)
+  /// A line of a right-to-left paragraph is laid out right to left, from the right.
+  private static func line(
+    _ text: String, x: Double, y: Double, rightToLeft: Bool, alignedToEnd: Bool
+  ) -> String {
     var attributes = "x=\"\(px(x))\" y=\"\(px(y))\""
     if rightToLeft {
       // With direction="rtl", text-anchor's start is the right end of the line.
