@@ -19,10 +19,11 @@ public final class FixtureServer: Sendable {
       : HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
     await configure(server)
     self.server = server
-    task = Task { try await server.run() }
-    // FlyingFox waits 5 s by default. The server starts on Swift's cooperative pool, one thread
-    // per core, which a parallel test run on a loaded 2-core machine can keep busy for longer;
-    // a test is about replies, not about how soon a server starts.
+    // On a thread of its own, not on Swift's cooperative pool: the pool has one thread per
+    // core, and a parallel test run can hold both of a 2-core machine's for seconds (a test
+    // waiting on `pg_sleep`, drawing PNG cards), while a client under test, on its own thread,
+    // waits for this server's reply with a timeout of a few seconds.
+    task = Task(executorPreference: ServerThread.shared) { try await server.run() }
     try await server.waitUntilListening(timeout: 60)
     let url: URL?
     switch await server.listeningAddress {
@@ -54,6 +55,42 @@ public final class FixtureServer: Sendable {
     } catch {
       await server.stop()
       throw error
+    }
+  }
+}
+
+/// The one thread every fixture server's tasks run on (their connections and handlers too,
+/// as child tasks keep their parent's executor preference), one job after another.
+///
+/// It is never stopped: a test run starts hundreds of servers, and a job may still arrive
+/// after one of them stops.
+final class ServerThread: TaskExecutor, @unchecked Sendable {
+  static let shared = ServerThread()
+
+  private let condition = NSCondition()
+  private var jobs: [UnownedJob] = []
+
+  private init() {
+    let thread = Thread { [self] in runJobs() }
+    thread.name = "FixtureServer"
+    thread.start()
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    condition.lock()
+    jobs.append(job)
+    condition.signal()
+    condition.unlock()
+  }
+
+  private func runJobs() -> Never {
+    while true {
+      condition.lock()
+      while jobs.isEmpty { condition.wait() }
+      let job = jobs.removeFirst()
+      condition.unlock()
+      job.runSynchronously(on: asUnownedTaskExecutor())
     }
   }
 }
