@@ -91,6 +91,22 @@ struct CardCommandTests: CLITestSuite {
     #expect(console.out.isEmpty)
   }
 
+  @Test("A PNG is not written to a terminal named as a file, as /dev/tty or /dev/stdout name one")
+  func pngToTerminalFile() async throws {
+    defer { folder.remove() }
+    _ = try database.addFavorite(Samples.rumi, at: testDate)
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    let error = await #expect(throws: CardImageError.imageToTerminal) {
+      try await execute(
+        ["fav", "share", "1", "--image", terminal.replicaPath, "--format", "png"], env())
+    }
+    #expect(exitCode(try #require(error)) == 1)
+    // An SVG is text, cleaned: it may go to a terminal.
+    try await execute(
+      ["fav", "share", "1", "--image", terminal.replicaPath, "--format", "svg"], env())
+    #expect(console.err == "Wrote the SVG card to \(terminal.replicaPath).\n")
+  }
+
   @Test("Without librsvg: one sentence naming the package, exit 1, no file left behind")
   func missingLibrary() async throws {
     defer { folder.remove() }

@@ -110,8 +110,7 @@ struct ExchangeEndToEndTests {
     #expect(folder.status == 1)
     #expect(
       folder.err
-        == "Error: Could not write b/: it names a folder, not a file. Choose another file with "
-        + "--output.\n")
+        == "Error: Could not write b/: it names a folder, not a file. Choose another file.\n")
 
     let standardOutput = try await run(["fav", "export", "--output", "-"])
     #expect(standardOutput.status == 0)

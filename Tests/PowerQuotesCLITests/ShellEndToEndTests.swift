@@ -394,7 +394,8 @@ final class Requests: Sendable {
 /// A pseudo-terminal: the test holds the main side, the program gets the other as its terminal.
 final class PseudoTerminal: Sendable {
   private let main: Int32
-  private let replicaPath: String
+  /// The program's end, `/dev/pts/N`.
+  let replicaPath: String
   private let received = Mutex("")
 
   init(columns: UInt16, rows: UInt16) throws {

@@ -136,8 +136,14 @@ struct CardImageViewTests {
     #expect(
       error?.errorDescription
         == "This quote (\(tooLong.trimmed.count) characters) is too long for a 1080x1080 card even "
-        + "in its smallest readable type. Try a taller or larger card (--size 1080x1350, or "
-        + "WIDTHxHEIGHT up to 4096), or share it as text.")
+        + "in its smallest readable type. Try a taller card (--size 1080x1350, or 1080x1920: the "
+        + "type grows with the card's width, so a larger square holds no more), or share it as "
+        + "text.")
+    // As it says: a larger square refuses it too, a taller card takes it.
+    #expect(throws: CardImageError.self) {
+      try card(tooLong, size: CardSize(width: 4096, height: 4096))
+    }
+    _ = try card(tooLong, size: CardSize(width: 1080, height: 1920))
     // A taller card holds more.
     let taller = String(repeating: "Know thyself, and be patient with what you find. ", count: 24)
     #expect(throws: CardImageError.self) { try card(taller) }

@@ -83,8 +83,7 @@ struct OutputFileTests {
     #expect(error == .cannotOpen(path: missing, reason: "No such file or directory"))
     #expect(
       error?.errorDescription
-        == "Could not write \(missing): No such file or directory. Choose another file with "
-        + "--output.")
+        == "Could not write \(missing): No such file or directory. Choose another file.")
 
     let database = folder.file("q.sqlite")
     try "precious".write(toFile: database, atomically: false, encoding: .utf8)

@@ -197,6 +197,7 @@ extension ShareOptions {
       return
     }
     let file = try OutputFile(path: path, protecting: try env.database.filePath())
+    if format == .png && file.isTerminal { throw CardImageError.imageToTerminal }
     try file.write(bytes)
     try file.close()
     env.console.note(CardImageView.wrote(format, to: path))

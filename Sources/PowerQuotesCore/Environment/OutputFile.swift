@@ -67,6 +67,9 @@ public final class OutputFile {
     guard fchmod(fd, mode) == 0 else { throw Self.openError(path) }
   }
 
+  /// Whether the file is a terminal (`/dev/tty`, or `/dev/stdout` on one).
+  public var isTerminal: Bool { isatty(fd) == 1 }
+
   deinit {
     if fd >= 0 { Glibc.close(fd) }
     // Never closed: the old file stays as it was.
@@ -184,8 +187,7 @@ public enum OutputFileError: LocalizedError, Equatable, Sendable {
   public var errorDescription: String? {
     switch self {
     case .cannotOpen(let path, let reason):
-      "Could not write \(UntrustedText.sanitized(path)): \(reason). Choose another file with "
-        + "--output."
+      "Could not write \(UntrustedText.sanitized(path)): \(reason). Choose another file."
     case .cannotWrite(let path, let reason):
       "Could not finish writing \(UntrustedText.sanitized(path)): \(reason); what it received "
         + "is incomplete."
@@ -193,7 +195,7 @@ public enum OutputFileError: LocalizedError, Equatable, Sendable {
       "Could not write \(UntrustedText.sanitized(path)): \(reason); it was left as it was."
     case .isTheDatabase(let path):
       "\(UntrustedText.sanitized(path)) is the favorites database or one of its files; writing "
-        + "there would destroy it. Choose another file with --output."
+        + "there would destroy it. Choose another file."
     }
   }
 }
