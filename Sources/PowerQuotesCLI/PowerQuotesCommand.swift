@@ -74,10 +74,13 @@ struct PowerQuotesCommand: AsyncParsableCommand {
   /// Parses the command line, runs the command, and turns errors into one sentence on stderr.
   private static func runCommandLine() async {
     pq_check_standard_output_at_exit()
-    // With no arguments on a terminal, the full-screen app; elsewhere, help.
+    // With no command on a terminal, the full-screen app (with the options given, such as
+    // --database or --color never); elsewhere, help.
     var arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.isEmpty && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-      arguments = [App.configuration.commandName ?? "app"]
+    if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+      && (arguments.isEmpty || (arguments[0].hasPrefix("-") && (try? App.parse(arguments)) != nil))
+    {
+      arguments = [App.configuration.commandName ?? "app"] + arguments
     }
     do {
       // A `random` that asks a server has been loading libcurl since before main (CStart).

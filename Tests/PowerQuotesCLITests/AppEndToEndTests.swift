@@ -114,4 +114,28 @@ struct AppEndToEndTests {
       #expect(!terminal.output.contains("\u{1B}[?1049h"))
     }
   }
+
+  @Test("Only the app's options (--database, --color never): the app opens on that library")
+  func optionsOnly() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("other.sqlite")
+    let environment = ["POWERQUOTES_API_URL": "http://127.0.0.1:9"]
+    let added = try await runBinary(
+      ["fav", "add", "Be water.", "--author", "Bruce Lee", "--database", database],
+      home: home.path, environment: environment)
+    #expect(added.status == 0)
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    let process = try terminal.launch(
+      ["--database", database, "--color", "never"], home: home.path, environment: environment)
+    defer { if process.isRunning { process.terminate() } }
+    try #require(await terminal.waitFor("\u{1B}[?1049h"))
+    terminal.type("\t")
+    try #require(
+      await terminal.waitUntil {
+        VirtualScreen.after($0, columns: 80, rows: 24).text.contains(" Bruce Lee ")
+      })
+    terminal.type("q")
+    #expect(try await terminal.waitForExit(of: process) == 0)
+  }
 }
