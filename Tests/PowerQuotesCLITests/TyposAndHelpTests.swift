@@ -18,6 +18,26 @@ struct TyposAndHelpTests {
   }
 
   @Test(
+    "A quote that starts with '-' is shown where it goes: after '--' (exit 64)",
+    arguments: [
+      (["fav", "add", "-5 degrees today", "--author", "Weather"], "-5 degrees today"),
+      (["fav", "add", "-5 degrees today"], "-5 degrees today"),
+      (["fav", "edit", "3", "--author", "-1 Tom"], "-1 Tom"),
+    ])
+  func dashedText(words: [String], word: String) throws {
+    let message = try #require(messageFor(words))
+    #expect(message.status == 64)
+    let lines = message.text.split(separator: "\n")
+    #expect(lines.count > 2)
+    #expect(
+      lines[1]
+        == "Text that starts with '-' goes last, after '--' (... -- \"\(word)\"), or after an "
+        + "option's '=' (--author=\"\(word)\").")
+    // An option that is only mistyped gets no such line.
+    #expect(messageFor(["random", "--ofline"])?.text.contains("goes after '--'") == false)
+  }
+
+  @Test(
     "A mistyped command gets the one it looks like, as a mistyped option does (exit 64)",
     arguments: [
       (["rnadom"], "Unknown command 'rnadom'. Did you mean 'random'?"),

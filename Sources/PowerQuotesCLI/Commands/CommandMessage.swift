@@ -33,9 +33,26 @@ struct CommandMessage: Equatable {
         PowerQuotesCommand.fullMessage(for: adapted)
       }
     }
+    if status == ExitCode.validationFailure.rawValue,
+      let word = words?.first(where: Self.isDashedText)
+    {
+      // A word such as "-5 degrees today" is read as an option, and the quote goes missing.
+      var lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+      lines.insert(
+        "Text that starts with '-' goes last, after '--' (... -- \"\(word)\"), or after an "
+          + "option's '=' (--author=\"\(word)\").", at: 1)
+      text = lines.joined(separator: "\n")
+    }
     self.text = UntrustedText.sanitizedKeepingLines(text)
     self.isOutput = status == ExitCode.success.rawValue
     self.status = status
+  }
+
+  /// Whether `word` is text that starts with a dash rather than an option: it holds a space, or
+  /// the dash is followed by a digit (no option of powerquotes starts so).
+  static func isDashedText(_ word: String) -> Bool {
+    guard word.hasPrefix("-"), word != "--" else { return false }
+    return word.contains(where: \.isWhitespace) || word.dropFirst().first?.isNumber == true
   }
 
   /// Prints the text, with a line break, on standard output or standard error.
