@@ -89,6 +89,32 @@ struct WorkCommandTests: CLITestSuite {
     #expect(console.out.contains("\"work\" : \"Delphi\""))
   }
 
+  @Test(
+    "A work's title up to 300 characters is kept; a longer one is refused by edit, the form and import"
+  )
+  func longTitles() async throws {
+    let longest = String(repeating: "w", count: 300)
+    try await execute(
+      ["fav", "add", "Know thyself.", "--author", "Socrates", "--work", longest], env())
+    #expect(try database.favorites().map(\.work) == [longest])
+    let (said, code) = await failure(["fav", "edit", "1", "--work", longest + "w"])
+    #expect(
+      said
+        == "The work's title is longer than 300 characters, more than powerquotes keeps. Shorten it."
+    )
+    #expect(code == 64)
+    #expect(try database.favorites().map(\.work) == [longest])
+    // A backup's row with a longer one is rejected, as one with a longer author is.
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let file = folder.file("long.json")
+    try #"[{"quote":"Be water.","author":"Bruce Lee","work":"\#(longest)w"}]"#.write(
+      toFile: file, atomically: true, encoding: .utf8)
+    _ = await failure(["fav", "import", file])
+    #expect(try database.favorites().count == 1)
+    #expect(console.err.contains("the work's title is longer than 300 characters."))
+  }
+
   @Test("Stats of a library that names no work read as before: no works section, no key")
   func statsWithoutWorks() async throws {
     try await execute(["fav", "add", "Know thyself.", "--author", "Socrates"], env())
@@ -108,6 +134,13 @@ struct WorkCommandTests: CLITestSuite {
       ),
       (["fav", "list", "--work", "..."], "--work has no word. Give words of a work's title."),
       (["random", "--work", "x"], "--work picks among your favorites, so it needs --favorites."),
+      (
+        [
+          "fav", "add", "Know thyself.", "--author", "Socrates", "--work",
+          String(repeating: "w", count: 301),
+        ],
+        "The work's title is longer than 300 characters, more than powerquotes keeps. Shorten it."
+      ),
     ])
   func refused(arguments: [String], message: String) async throws {
     let (said, code) = await failure(arguments)

@@ -49,5 +49,12 @@ struct QuoteTextTests {
     #expect(
       QuoteText.problem(text: "Words.", author: String(repeating: "y", count: 201))
         == .authorTooLong)
+    // A work's title: cleaned onto one line, then at most 300 characters.
+    #expect(
+      QuoteText.admittedWork(" Moby-Dick;\nor, The Whale ") == .success("Moby-Dick; or, The Whale"))
+    #expect(
+      QuoteText.admittedWork(String(repeating: "é", count: 300))
+        == .success(String(repeating: "é", count: 300)))
+    #expect(QuoteText.admittedWork(String(repeating: "é", count: 301)) == .failure(.workTooLong))
   }
 }

@@ -39,6 +39,9 @@ extension Favorites {
       if let work, UntrustedText.isBlank(QuoteText.enteringWork(work)) {
         throw ValidationError("--work is empty: give the title of the book or speech.")
       }
+      if let work, case .failure(let problem) = QuoteText.admittedWork(work) {
+        throw ValidationError(FavoritesError(problem).errorDescription ?? "")
+      }
       if id != nil && (text != nil || author != nil) {
         throw ValidationError("Give either --id or a quote's text and --author, not both.")
       }

@@ -50,13 +50,12 @@ public struct FavoritesController: Sendable {
   /// Saves `quote` from `work`, cleaned as ``QuoteText`` cleans every quote and title that
   /// enters the library, unless it is already a favorite (whose work then stays as it is).
   ///
-  /// - Throws: ``FavoritesError`` for a quote that is empty once cleaned, or too long.
+  /// - Throws: ``FavoritesError`` for a quote that is empty once cleaned, or a quote, author
+  ///   or work's title too long.
   public func add(_ quote: Quote, work: String = "") throws -> AddFavoriteResult {
-    switch QuoteText.admitted(quote) {
-    case .failure(let problem): throw FavoritesError(problem)
-    case .success(let quote):
-      return try database.addFavorite(quote, work: QuoteText.enteringWork(work), at: now())
-    }
+    let quote = try QuoteText.admitted(quote).mapError(FavoritesError.init).get()
+    let work = try QuoteText.admittedWork(work).mapError(FavoritesError.init).get()
+    return try database.addFavorite(quote, work: work, at: now())
   }
 
   /// How many favorites there are (those whose author contains `author` and that have `tag`,

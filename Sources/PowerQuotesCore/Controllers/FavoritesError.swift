@@ -18,6 +18,8 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
   case textTooLong
   /// The author is longer than ``QuoteText/maxAuthorLength``.
   case authorTooLong
+  /// The work's title is longer than ``QuoteText/maxWorkLength``.
+  case workTooLong
   /// A listing wrote every favorite but these, whose `saved_at` the store holds as no time the
   /// library keeps (see ``Favorite/savedAt``).
   case unreadableSavedTimes(ids: [Int64])
@@ -29,6 +31,7 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
     case .emptyAuthor: self = .emptyAuthor
     case .textTooLong: self = .textTooLong
     case .authorTooLong: self = .authorTooLong
+    case .workTooLong: self = .workTooLong
     }
   }
 
@@ -39,6 +42,7 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
     case .emptyAuthor: .emptyAuthor
     case .textTooLong: .textTooLong
     case .authorTooLong: .authorTooLong
+    case .workTooLong: .workTooLong
     case .notFound, .nothingShownYet, .nothingToShareYet, .unreadableSavedTimes: nil
     }
   }
@@ -61,6 +65,9 @@ public enum FavoritesError: LocalizedError, Equatable, Sendable {
         + "powerquotes keeps. Shorten it."
     case .authorTooLong:
       "The author is longer than \(QuoteText.maxAuthorLength) characters, more than "
+        + "powerquotes keeps. Shorten it."
+    case .workTooLong:
+      "The work's title is longer than \(QuoteText.maxWorkLength) characters, more than "
         + "powerquotes keeps. Shorten it."
     case .unreadableSavedTimes(let ids):
       Self.unreadableSavedTimes(ids)

@@ -2,9 +2,6 @@ import Foundation
 
 /// `fav edit`, the trash and `fav undo`.
 extension LibraryController {
-  /// The longest note, in Unicode scalars.
-  public static let maxNoteLength = 4000
-
   /// What `fav edit` did.
   public enum EditOutcome: Sendable, Equatable {
     /// The favorite now reads as this.
@@ -80,8 +77,10 @@ extension LibraryController {
     case .success(let admitted): quote = admitted
     }
     let newNote = note.map(QuoteText.entering) ?? favorite.note
-    if newNote.unicodeScalars.count > Self.maxNoteLength { throw LibraryError.noteTooLong }
-    let newWork = work.map(QuoteText.enteringWork) ?? favorite.work
+    if newNote.unicodeScalars.count > QuoteText.maxNoteLength { throw LibraryError.noteTooLong }
+    let newWork =
+      try work.map { try QuoteText.admittedWork($0).mapError(FavoritesError.init).get() }
+      ?? favorite.work
     if quote.text == favorite.quote.text && quote.author == favorite.quote.author
       && newNote == favorite.note && newWork == favorite.work
     {

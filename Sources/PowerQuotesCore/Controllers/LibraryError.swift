@@ -10,7 +10,7 @@ public enum LibraryError: LocalizedError, Equatable, Sendable {
   case alreadyFavorite(id: Int64)
   /// `fav undo` with no change left to undo.
   case nothingToUndo
-  /// The note is longer than ``LibraryController/maxNoteLength``.
+  /// The note is longer than ``QuoteText/maxNoteLength``.
   case noteTooLong
   /// Another command changed favorite `id`'s words, author or note after the edit read them.
   case changedMeanwhile(id: Int64)
@@ -24,7 +24,7 @@ public enum LibraryError: LocalizedError, Equatable, Sendable {
     case .nothingToUndo:
       "Nothing to undo: no change to your favorites is recorded."
     case .noteTooLong:
-      "The note is longer than \(LibraryController.maxNoteLength) characters, more than "
+      "The note is longer than \(QuoteText.maxNoteLength) characters, more than "
         + "powerquotes keeps. Shorten it."
     case .changedMeanwhile(let id):
       "Favorite \(id) was changed by another command while it was being edited, so the edit "

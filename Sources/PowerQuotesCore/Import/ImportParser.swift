@@ -84,7 +84,15 @@ public enum ImportParser {
           rejected.append(ImportRejection(position: position, reason: .noteTooLong))
           return
         }
-        let work = work.isEmpty ? work : QuoteText.enteringWork(work)
+        var work = work
+        if !work.isEmpty {
+          switch QuoteText.admittedWork(work) {
+          case .failure(let problem):
+            rejected.append(ImportRejection(position: position, reason: .init(problem)))
+            return
+          case .success(let admitted): work = admitted
+          }
+        }
         let imported = ImportedQuote(
           position: position, quote: quote, savedAt: savedAt, note: note,
           work: UntrustedText.isBlank(work) ? "" : work, tags: tags)

@@ -23,6 +23,8 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
     case notAClipping
     /// The note is longer than ``QuoteText/maxNoteLength`` characters.
     case noteTooLong
+    /// The work's title is longer than ``QuoteText/maxWorkLength`` characters.
+    case workTooLong
     /// A tag that is not one word (see ``FavoriteTag``), with the reason.
     case invalidTag(String, problem: String)
 
@@ -33,6 +35,7 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
       case .emptyAuthor: self = .emptyAuthor
       case .textTooLong: self = .textTooLong
       case .authorTooLong: self = .authorTooLong
+      case .workTooLong: self = .workTooLong
       }
     }
 
@@ -48,6 +51,7 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
       case .invalidField: "invalidField"
       case .invalidTime: "invalidTime"
       case .noteTooLong: "noteTooLong"
+      case .workTooLong: "workTooLong"
       case .notAClipping: "notAClipping"
       case .invalidTag: "invalidTag"
       }
@@ -69,6 +73,7 @@ public struct ImportRejection: Sendable, Equatable, Encodable {
       case .notAClipping:
         "it is not a clipping (a title line, then a line such as '- Your Highlight on page 3')."
       case .noteTooLong: "the note is longer than \(QuoteText.maxNoteLength) characters."
+      case .workTooLong: "the work's title is longer than \(QuoteText.maxWorkLength) characters."
       case .invalidTag(let tag, let problem):
         "the tag '\(UntrustedText.sanitized(tag))' \(problem)."
       }

@@ -75,6 +75,7 @@ public enum FavoriteEditFormError: LocalizedError, Equatable, Sendable {
     case .emptyAuthor: "no author under [author]"
     case .textTooLong: "a quote longer than \(QuoteText.maxTextLength) characters"
     case .authorTooLong: "an author longer than \(QuoteText.maxAuthorLength) characters"
+    case .workTooLong: "a work's title longer than \(QuoteText.maxWorkLength) characters"
     }
   }
 }

@@ -14,6 +14,9 @@ public enum QuoteText {
   /// The longest note, in Unicode scalars: as long as the longest quote, room for a book's
   /// title, a location and a few paragraphs of the reader's own.
   public static let maxNoteLength = 4000
+  /// The longest title of a work, in Unicode scalars: room for a long subtitle, and still one
+  /// line of a card under the quote.
+  public static let maxWorkLength = 300
 
   /// Why a quote cannot be saved.
   public enum Problem: Error, Sendable, Equatable {
@@ -25,6 +28,8 @@ public enum QuoteText {
     case textTooLong
     /// The author is longer than ``QuoteText/maxAuthorLength``.
     case authorTooLong
+    /// The work's title is longer than ``QuoteText/maxWorkLength``.
+    case workTooLong
   }
 
   /// `text` without control characters, escape sequences and bidirectional overrides; line
@@ -53,6 +58,13 @@ public enum QuoteText {
     }
     return cleaned.split(whereSeparator: { $0 == "\n" || $0 == "\t" })
       .map { String($0).trimmed }.filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// `text` as a work's title enters the library (``enteringWork(_:)``), or the problem that
+  /// keeps it out: a title longer than ``maxWorkLength``. Empty is no work.
+  public static func admittedWork(_ text: String) -> Result<String, Problem> {
+    let work = enteringWork(text)
+    return work.unicodeScalars.count > maxWorkLength ? .failure(.workTooLong) : .success(work)
   }
 
   /// Why `text` by `author`, both already ``cleaned(_:)``, cannot be saved; nil when they can.
