@@ -60,8 +60,10 @@ public enum QuoteText {
       .map { String($0).trimmed }.filter { !$0.isEmpty }.joined(separator: " ")
   }
 
-  /// `text` as a work's title enters the library (``enteringWork(_:)``), or the problem that
-  /// keeps it out: a title longer than ``maxWorkLength``. Empty is no work.
+  /// `text` as a work's title enters the library, or the problem that keeps it out.
+  ///
+  /// Cleaned onto one line (``enteringWork(_:)``), and refused when longer than
+  /// ``maxWorkLength``. Empty is no work.
   public static func admittedWork(_ text: String) -> Result<String, Problem> {
     let work = enteringWork(text)
     return work.unicodeScalars.count > maxWorkLength ? .failure(.workTooLong) : .success(work)
