@@ -167,7 +167,8 @@ struct ImportTagsStorageTests {
     let path = folder.file("q.sqlite")
     let report = try await importFile(readwiseExport, into: path, format: .readwise)
     #expect(report.format == .readwise)
-    #expect(report.added == 2)
+    #expect(report.added == 3)
     #expect(try stored(path).first?[3] == "stoic,virtue")
+    #expect(try stored(path).last?[3] == "good,red,two-words")
   }
 }

@@ -69,9 +69,7 @@ extension ImportParser {
     let (text, title, author, userNote) = (values[0], values[1].trimmed, values[2], values[3])
     let (locationType, location) = (values[5].trimmed.lowercased(), values[6].trimmed)
     let tags: [String]
-    switch importedTags(
-      values[4].split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty })
-    {
+    switch importedTags(values[4].split(separator: ",").compactMap(oneWordTag)) {
     case .failure(let reason):
       batch.reject(position: position, reason)
       return

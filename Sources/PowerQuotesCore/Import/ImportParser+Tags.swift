@@ -22,6 +22,14 @@ extension ImportParser {
     return .success(tags)
   }
 
+  /// A tag of an app whose tags may be several words (Readwise's `two words`) as one word,
+  /// cleaned (``UntrustedText/sanitized(_:)``), its words joined by hyphens (`two-words`);
+  /// nil when nothing is left.
+  static func oneWordTag(_ text: some StringProtocol) -> String? {
+    let words = UntrustedText.sanitized(String(text)).split(whereSeparator: \.isWhitespace)
+    return words.isEmpty ? nil : words.joined(separator: "-")
+  }
+
   /// The tags of one text field: words one space apart (CSV's `tags` column); a field of
   /// spaces alone has none.
   static func importedTags(spaceSeparated field: String) -> Result<[String], ImportRejection.Reason>
