@@ -209,6 +209,7 @@ struct ExchangeControllerTests {
       .unknownFormat(origin: "-"), .brokenJSON(origin: "-", detail: "x"),
       .unexpectedJSON(origin: "-"), .missingCSVHeader(origin: "-"),
       .missingReadwiseHeader(origin: "-"), .unterminatedCSVQuote(origin: "-", row: 2),
+      .databaseAsText(origin: "-", format: .clippings), .markdownExport(origin: "-"),
     ]
     for error in errors {
       let sentence = error.errorDescription ?? ""

@@ -200,6 +200,17 @@ struct ImportParserTests {
     #expect(throws: ImportError.missingCSVHeader(origin: "f")) {
       try parse("Know thyself.,Socrates\nBe kind.,Plato\n", origin: "f")
     }
+    // What fav export --format markdown writes: for reading, not read back.
+    #expect(throws: ImportError.markdownExport(origin: "f")) {
+      try parse("> Know thyself, and be kind.\n>\n> — Socrates\n\n> Be water.\n", origin: "f")
+    }
+    // An SQLite database given as a text format: one sentence, not a rejected row.
+    let database = Data("SQLite format 3\u{0}".utf8) + Data(repeating: 0xFF, count: 100)
+    for format in [ImportFormat.clippings, .fortune, .csv, .json] {
+      #expect(throws: ImportError.databaseAsText(origin: "f", format: format)) {
+        try ImportParser.parse(database, origin: "f", as: format)
+      }
+    }
     #expect(throws: ImportError.unterminatedCSVQuote(origin: "f", row: 2)) {
       try parse("quote,author\nA,B\n\"Open,C\n", origin: "f")
     }

@@ -29,6 +29,10 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
   /// An SQLite database that is not a Kobo's `KoboReader.sqlite` (`reason` says why), or, with
   /// `--from kobo`, content that is no SQLite database.
   case notKoboDatabase(origin: String, reason: String)
+  /// An SQLite database read with `--from` a text format.
+  case databaseAsText(origin: String, format: ImportFormat)
+  /// Markdown block quotes, as `fav export --format markdown` writes them: made for reading.
+  case markdownExport(origin: String)
   /// JSON that is not KOReader's export, read with `--from koreader`.
   case notKOReaderJSON(origin: String)
   /// Content read with `--from koreader-text` with no `-- Page:` line and `-=-=-=-=-=-`.
@@ -69,6 +73,12 @@ public enum ImportError: LocalizedError, Equatable, Sendable {
     case .notKoboDatabase(let origin, let reason):
       "\(shown(origin)) is not a Kobo's KoboReader.sqlite: \(UntrustedText.sanitized(reason)). "
         + "Copy it again from the e-reader's .kobo folder."
+    case .databaseAsText(let origin, let format):
+      "\(shown(origin)) is an SQLite database, not a file of the format --from \(format.rawValue) "
+        + "names. Leave out --from: a Kobo's KoboReader.sqlite is told by its content."
+    case .markdownExport(let origin):
+      "\(shown(origin)) looks like a Markdown export, which is made for reading and is not read "
+        + "back. Import a JSON or CSV export instead (fav export --format json)."
     case .notKOReaderJSON(let origin):
       "\(shown(origin)) is not KOReader's JSON export: it has no \"entries\" or \"documents\". "
         + "Export it again from KOReader, or leave out --from."

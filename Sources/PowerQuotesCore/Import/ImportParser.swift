@@ -202,11 +202,14 @@ public enum ImportParser {
       return found
     }
     try restart()
-    if format == .fortune { return .fortune }
     var magic: [UInt8] = []
     while magic.count < sqliteMagic.count, let byte = try input.next() { magic.append(byte) }
     try restart()
     if format == .kobo || (format == nil && start == 0 && magic == sqliteMagic) { return .kobo }
+    if let format, start == 0 && magic == sqliteMagic {
+      throw ImportError.databaseAsText(origin: origin, format: format)
+    }
+    if format == .fortune { return .fortune }
     var first: UInt8?
     while first == nil, let byte = try input.next() {
       if !isSpace(byte) { first = byte }
@@ -247,6 +250,8 @@ public enum ImportParser {
     if try probing(isClippings) { return .clippings }
     if try probing(isKOReaderText) { return .koreaderText }
     if try probing(hasPercentLine) { return .fortune }
+    // `fav export --format markdown` quotes each favorite as a block quote.
+    if first == UInt8(ascii: ">") { throw ImportError.markdownExport(origin: origin) }
     // The whole file was read looking for a `%` line.
     let firstLine = input.head.dropFirst(start).prefix { $0 != 0x0A && $0 != 0x0D }
     if firstLine.contains(UInt8(ascii: ",")) {
