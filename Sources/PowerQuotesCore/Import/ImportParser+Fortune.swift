@@ -100,6 +100,8 @@ extension ImportParser {
   /// adds after an author that would otherwise read as one with a work, such as
   /// `Dwayne Johnson, "The Rock"`). A work holding `, "` does not read back whole.
   static func fortuneAttribution(_ line: String) -> (author: String, work: String) {
+    // Most attributions end in no quote mark: nothing to copy or look through.
+    guard line.utf8.last == UInt8(ascii: "\"") else { return (line, "") }
     let bytes = Array(line.utf8)
     let opening = Array(", \"".utf8)
     guard bytes.count > opening.count, bytes.last == UInt8(ascii: "\"") else { return (line, "") }
