@@ -125,6 +125,28 @@ struct ViewTests {
     #expect(decoded == ["quote": Samples.umar.text, "author": Samples.umar.author])
   }
 
+  @Test("An import's summary names what its format's reader skips, in its own words")
+  func skippedByFormat() {
+    func summary(_ format: ImportFormat, skipped: Int) -> String {
+      ImportReportView.summary(
+        ImportReport(
+          format: format, dryRun: false, added: 1, alreadyFavorites: 0, rejected: [],
+          skipped: skipped))
+    }
+    #expect(
+      summary(.kobo, skipped: 2)
+        == "Read 1 favorite: 1 added, 0 already favorites, 0 rejected; 2 rows skipped "
+        + "(bookmarks, dog-ears, notes without highlighted text, hidden highlights).\n")
+    #expect(
+      summary(.koreader, skipped: 1)
+        == "Read 1 favorite: 1 added, 0 already favorites, 0 rejected; 1 entry skipped "
+        + "(bookmarks, highlights without text).\n")
+    #expect(
+      summary(.clippings, skipped: 3)
+        == "Read 1 favorite: 1 added, 0 already favorites, 0 rejected; 3 entries skipped "
+        + "(bookmarks, limit notices, highlights without text, notes with no highlight).\n")
+  }
+
   @Test("Share text names the work after the author, as the card does")
   func shareWork() throws {
     let king = Quote(
