@@ -45,6 +45,20 @@ struct TodayTests: CLITestSuite {
     #expect(console.out.contains(#""from" : "favorites""#))
   }
 
+  @Test("today's card and share name the work of a favorite, as fav show does")
+  func work() async throws {
+    _ = try database.addFavorite(Samples.rumi, work: "The Masnavi", at: testDate)
+    let env = try env(at: "2027-01-15T12:00:00Z")
+    try await execute(["today"], env)
+    #expect(console.out.contains("— Rumi, The Masnavi"))
+    console.clear()
+    try await execute(["share"], env)
+    #expect(console.out == "\"\(Samples.rumi.text)\" — Rumi, The Masnavi\n")
+    console.clear()
+    try await execute(["fav", "share", "1"], env)
+    #expect(console.out == "\"\(Samples.rumi.text)\" — Rumi, The Masnavi\n")
+  }
+
   @Test("today remembers its quote, so fav add saves it and share shares it")
   func remembersTheQuote() async throws {
     try database.recordShown(Samples.umar, at: testDate)

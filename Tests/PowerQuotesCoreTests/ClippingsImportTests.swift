@@ -276,6 +276,75 @@ struct ClippingsImportTests {
     #expect(batch.rejected == [ImportRejection(position: 1, reason: .notUTF8)])
     #expect(batch.quotes.map(\.quote.text) == ["Ok."])
   }
+
+  @Test("A book too large to keep in memory: highlights set aside, replaced and noted alike")
+  func largeBook() throws {
+    // 4,000 highlights of about 150 bytes: more than ClippingSpill keeps in memory. Each of
+    // the first 100 is saved again near the end of the file, grown at both ends (so only its
+    // text, read back from the temporary file, tells it is the same one), and a note is typed
+    // at each of the first 10 after that.
+    func entry(_ location: ClosedRange<Int>, _ kind: String, _ text: String) -> String {
+      "\u{FEFF}A Long Book (Writer, Some)\r\n- Your \(kind) on page 1 | Location "
+        + "\(location.lowerBound)-\(location.upperBound) | Added on Monday, January 6, 2020 "
+        + "9:00:00 AM\r\n\r\n\(text)\r\n==========\r\n"
+    }
+    func sentence(_ number: Int) -> String {
+      "Sentence number \(number) of a book long enough to be set aside while it is read, "
+        + "with words enough to make each entry long."
+    }
+    var file = ""
+    for number in 0..<4000 {
+      file += entry(10 * number + 2...10 * number + 6, "Highlight", sentence(number))
+    }
+    for number in 0..<100 {
+      file += entry(
+        10 * number + 1...10 * number + 7, "Highlight", "Before. \(sentence(number)) After.")
+    }
+    for number in 0..<10 {
+      file += entry(10 * number + 7...10 * number + 7, "Note", "Note \(number).")
+    }
+    #expect(file.utf8.count > ClippingSpill.memoryLimit * 2)
+    let batch = try ImportParser.parse(Data(file.utf8), origin: "My Clippings.txt")
+    #expect(batch.quotes.count == 4000)
+    #expect(batch.skipped == 0)
+    #expect(batch.quotes.first?.position == 101)
+    #expect(batch.quotes.prefix(3900).map(\.quote.text) == (100..<4000).map(sentence))
+    #expect(
+      batch.quotes.suffix(100).map(\.quote.text)
+        == (0..<100).map {
+          "Before. \(sentence($0)) After."
+        })
+    #expect(
+      batch.quotes.suffix(100).map(\.note)
+        == (0..<100).map {
+          "page 1, location \(10 * $0 + 1)-\(10 * $0 + 7)" + ($0 < 10 ? "\nNote \($0)." : "")
+        })
+    #expect(
+      batch.quotes.allSatisfy { $0.work == "A Long Book" && $0.quote.author == "Some Writer" })
+    #expect(batch.quotes.last?.savedAt == isoDate("2020-01-06T09:00:00Z"))
+  }
+
+  @Test("Bytes set aside come back as written, from memory, the file, or both")
+  func spill() throws {
+    let spill = ClippingSpill()
+    var written: [UInt8] = []
+    var number: UInt32 = 1
+    while written.count < ClippingSpill.memoryLimit * 3 + 100 {
+      number = number &* 1_103_515_245 &+ 12345
+      let chunk = (0..<Int(number % 1000)).map { UInt8(truncatingIfNeeded: Int(number) + $0) }
+      spill.append(chunk)
+      written += chunk
+    }
+    #expect(spill.count == written.count)
+    for (offset, count) in [
+      (0, 10), (5, ClippingSpill.readSize + 7), (ClippingSpill.memoryLimit - 3, 9),
+      (written.count - 50, 50), (ClippingSpill.memoryLimit * 3 - 20, 120), (17, 0),
+      (ClippingSpill.memoryLimit, ClippingSpill.memoryLimit * 2 + 50),
+    ] {
+      #expect(
+        Array(try spill.bytes(at: offset, count: count)) == Array(written[offset..<offset + count]))
+    }
+  }
 }
 
 /// A Readwise CSV export, made of public-domain lines.

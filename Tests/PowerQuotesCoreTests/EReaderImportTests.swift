@@ -213,6 +213,7 @@ struct KoboImportTests {
     try makeKobo(kobo, wal: wal)
     let before = try Data(contentsOf: URL(fileURLWithPath: kobo))
     let modified = try FileManager.default.attributesOfItem(atPath: kobo)[.modificationDate]
+    let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     let controller = ExchangeController(
       database: try QuoteDatabase.open(path: folder.file("q.sqlite")), downloadClient: .failing,
       now: { testDate }, localTime: .utc)
@@ -225,6 +226,43 @@ struct KoboImportTests {
         == modified as? Date)
     for suffix in ["-wal", "-shm", "-journal"] {
       #expect(!FileManager.default.fileExists(atPath: kobo + suffix))
+    }
+    // Only the library, made beside it, is new.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        .filter { !$0.hasPrefix("q.sqlite") } == listing)
+  }
+
+  @Test(
+    "A database over the import size limit is opened where it is and left as it was",
+    arguments: [false, true])
+  func large(wal: Bool) async throws {
+    defer { folder.remove() }
+    let kobo = folder.file("Kobo Reader?#%.sqlite")
+    try makeKobo(kobo, wal: wal)
+    // Past its last page, zeros without blocks on disk: SQLite reads the pages its header
+    // counts, so the database is the same, only larger than ImportParser.maxFileBytes.
+    let size = ImportParser.maxFileBytes + (1 << 20) + 123
+    #expect(truncate(kobo, off_t(size)) == 0)
+    let before = try Data(contentsOf: URL(fileURLWithPath: kobo))
+    let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    let controller = ExchangeController(
+      database: try QuoteDatabase.open(path: folder.file("q.sqlite")), downloadClient: .failing,
+      now: { testDate }, localTime: .utc)
+    let report = try await controller.importFavorites(from: .file(path: kobo), dryRun: false)
+    #expect(report.format == .kobo)
+    #expect(report.added == 3)
+    #expect(report.skipped == 2)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: kobo)) == before)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        .filter { !$0.hasPrefix("q.sqlite") } == listing)
+    // Any other large file is still refused as too large.
+    let other = folder.file("large.json")
+    #expect(FileManager.default.createFile(atPath: other, contents: Data("[".utf8)))
+    #expect(truncate(other, off_t(size)) == 0)
+    await #expect(throws: ImportError.tooLarge(origin: other, limit: ImportParser.maxFileBytes)) {
+      try await controller.importFavorites(from: .file(path: other), dryRun: false)
     }
   }
 

@@ -86,6 +86,29 @@ struct ExportViewTests {
   }
 
   @Test(
+    "Fortune: the work in double quotes after the author, read back by the import as it was",
+    arguments: [
+      (
+        "Martin Luther King, Jr.", "Strength to Love",
+        "Martin Luther King, Jr., \"Strength to Love\""
+      ),
+      ("Martin Luther King, Jr.", "", "Martin Luther King, Jr."),
+      ("Seneca", "The \"Moral\" Letters", "Seneca, \"The \"Moral\" Letters\""),
+      ("Dwayne Johnson, \"The Rock\"", "", "Dwayne Johnson, \"The Rock\", \"\""),
+      ("Dwayne Johnson, \"The Rock\"", "Memoir", "Dwayne Johnson, \"The Rock\", \"Memoir\""),
+    ] as [(String, String, String)])
+  func fortuneWork(author: String, work: String, line: String) throws {
+    let favorite = Favorite(
+      id: 1, quote: Quote(text: "Some words.", author: author, source: .manual),
+      savedAt: testDate, work: work)
+    let written = ExportView.entry(favorite, format: .fortune, index: 0)
+    #expect(written == "Some words.\n\t\t-- \(line)\n%\n")
+    let batch = try ImportParser.parse(Data(written.utf8), origin: "f")
+    #expect(batch.quotes.map(\.quote.author) == [author])
+    #expect(batch.quotes.map(\.work) == [work])
+  }
+
+  @Test(
     "Fortune lines strfile would split (it reads 255 bytes at a time) get a space",
     arguments: [
       ("%", "% "),

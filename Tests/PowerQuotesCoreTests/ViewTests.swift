@@ -125,6 +125,51 @@ struct ViewTests {
     #expect(decoded == ["quote": Samples.umar.text, "author": Samples.umar.author])
   }
 
+  @Test("An import's summary names what its format's reader skips, in its own words")
+  func skippedByFormat() {
+    func summary(_ format: ImportFormat, skipped: Int) -> String {
+      ImportReportView.summary(
+        ImportReport(
+          format: format, dryRun: false, added: 1, alreadyFavorites: 0, rejected: [],
+          skipped: skipped))
+    }
+    #expect(
+      summary(.kobo, skipped: 2)
+        == "Read 1 favorite: 1 added, 0 already favorites, 0 rejected; 2 rows skipped "
+        + "(bookmarks, dog-ears, notes without highlighted text, hidden highlights).\n")
+    #expect(
+      summary(.koreader, skipped: 1)
+        == "Read 1 favorite: 1 added, 0 already favorites, 0 rejected; 1 entry skipped "
+        + "(bookmarks, highlights without text).\n")
+    #expect(
+      summary(.clippings, skipped: 3)
+        == "Read 1 favorite: 1 added, 0 already favorites, 0 rejected; 3 entries skipped "
+        + "(bookmarks, limit notices, highlights without text, notes with no highlight).\n")
+  }
+
+  @Test("Share text names the work after the author, as the card does")
+  func shareWork() throws {
+    let king = Quote(
+      text: "Darkness cannot drive out darkness.", author: "Martin Luther King, Jr.",
+      source: .manual)
+    #expect(
+      ShareView.render(king, work: "Strength to Love", style: .plain)
+        == "\"Darkness cannot drive out darkness.\" — Martin Luther King, Jr., Strength to Love\n")
+    #expect(
+      ShareView.render(king, work: "Strength to Love", style: .markdown)
+        == "> Darkness cannot drive out darkness.\n>\n> — Martin Luther King, Jr., Strength to Love\n"
+    )
+    let json = ShareView.render(king, work: "Strength to Love", style: .json)
+    #expect(
+      try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
+        == ["quote": king.text, "author": king.author, "work": "Strength to Love"])
+    #expect(
+      QuoteCardView.render(
+        king, work: "Strength to Love", width: 80, painter: TextPainter(enabled: false)
+      )
+      .contains("— Martin Luther King, Jr., Strength to Love"))
+  }
+
   @Test("The list shows id, author and the start of the quote within the width")
   func listLayout() {
     let favorites = [

@@ -13,8 +13,9 @@ extension Favorites {
         JSON (the default) keeps everything and 'fav import' reads it back exactly. CSV has \
         the header quote,author,source,source_id,saved_at,note,tags,work (tags one space \
         apart). Markdown is one block quote per favorite, with its tags and note; fortune is \
-        %-separated entries for strfile and fortune; both sign a quote '— Author, Work' when \
-        it names its work. readwise is Readwise's import CSV (Highlight, Title, Author, Note, \
+        %-separated entries for strfile and fortune. Markdown signs a quote '— Author, Work' \
+        when it names its work, fortune '-- Author, "Work"' (which 'fav import' reads back \
+        as the author and the work). readwise is Readwise's import CSV (Highlight, Title, Author, Note, \
         Location, Date: the work as the title; no tags), which Readwise and 'fav import' \
         read. JSON keeps the text \
         exactly as stored (control characters escaped); CSV, Markdown and fortune files have \

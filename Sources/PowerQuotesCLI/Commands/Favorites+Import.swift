@@ -16,9 +16,9 @@ extension Favorites {
         columns (source, source_id, saved_at, note and tags are read too, tags one space \
         apart); a Readwise CSV export; a Kindle's or KOReader's My Clippings.txt (in any \
         of a Kindle's languages); KOReader's JSON or text export; a Kobo's \
-        KoboReader.sqlite (read from a copy in memory, never written); or a fortune file, \
-        whose entries take their author from a last line starting with a dash ("Unknown" \
-        otherwise).
+        KoboReader.sqlite (opened where it is, read-only, at any size; never written); or a \
+        fortune file, whose entries take their author from a last line starting with a dash \
+        ("Unknown" otherwise), and their work from its end in double quotes after a comma.
 
         From an e-reader, each highlight becomes a favorite by the book's author, with the \
         book's title as its work, a note naming the page and location then the note typed \

@@ -20,8 +20,9 @@ struct Share: EnvironmentCommand {
   @OptionGroup(visibility: GlobalOptions.visibility) var global: GlobalOptions
 
   func run(_ env: AppEnvironment) async throws {
-    let quote = try env.quoteController().lastShown()
-    try shareOptions.deliver(quote, work: "", env: env)
+    let controller = try env.quoteController()
+    let quote = try controller.lastShown()
+    try shareOptions.deliver(quote, work: try controller.work(of: quote), env: env)
   }
 }
 
@@ -144,8 +145,8 @@ struct ShareOptions: ParsableArguments {
   ///
   /// - Parameters:
   ///   - quote: the quote to share.
-  ///   - work: the book or speech it comes from, shown on the card after the author; empty
-  ///     for none.
+  ///   - work: the book or speech it comes from, named after the author on the card and in
+  ///     the text; empty for none.
   ///   - env: where it goes.
   /// - Throws: what writing, copying or drawing the card throws.
   func deliver(_ quote: Quote, work: String, env: AppEnvironment) throws {
@@ -153,7 +154,7 @@ struct ShareOptions: ParsableArguments {
       try writeCard(quote, work: work, env: env)
       return
     }
-    let text = ShareView.render(quote, style: style)
+    let text = ShareView.render(quote, work: work, style: style)
     let path = OutputPath.file(output)
     if let path {
       let file = try OutputFile(path: path, protecting: try env.database.filePath())

@@ -29,7 +29,9 @@ struct Today: EnvironmentCommand {
     let (controller, storeNote) = try env.quoteControllerSurvivingUnreachableStore()
     if let storeNote { env.console.note(storeNote) }
     let today = try controller.today()
-    env.console.out(output.format == .json ? JSONView.render(today) : env.card(today.quote))
+    env.console.out(
+      output.format == .json
+        ? JSONView.render(today) : env.card(today.quote, work: try controller.work(of: today)))
     env.credit(today.quote)
   }
 }

@@ -139,6 +139,26 @@ public struct QuoteController: Sendable {
     return quote
   }
 
+  /// The work of the favorite that `quote` is (the same quote and author, as the store's key
+  /// decides), empty when it is no favorite or names none: looked for among the favorites of
+  /// its author.
+  public func work(of quote: Quote) throws -> String {
+    var work = ""
+    let key = quote.key
+    try database.forEachFavorite(
+      matching: quote.author, tag: nil, work: nil, after: 0, limit: nil
+    ) { favorite in
+      if work.isEmpty, favorite.quote.key == key { work = favorite.work }
+    }
+    return work
+  }
+
+  /// The work of the quote of the day, when it is a favorite that names one; else empty.
+  public func work(of today: QuoteOfTheDay) throws -> String {
+    guard let id = today.favoriteID else { return "" }
+    return try database.favorite(id: id)?.work ?? ""
+  }
+
   /// A quote drawn uniformly from every quote seen before and the built-in set, avoiding an
   /// immediate repeat of the last one shown when there is a choice.
   func poolQuote() throws -> Quote {

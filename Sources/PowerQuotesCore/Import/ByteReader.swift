@@ -32,6 +32,9 @@ struct ByteReader {
   private let origin: String
   /// About how many bytes there are in all (a regular file's size), or nil when not known.
   let sizeHint: Int?
+  /// The path of the regular file read, when it is one: what a reader that opens files itself
+  /// (SQLite, for a Kobo's database) can open in place.
+  let file: String?
 
   /// A reader of `bytes` already in memory: one chunk, not copied.
   init(bytes: [UInt8]) {
@@ -43,13 +46,14 @@ struct ByteReader {
     limit = .max
     origin = ""
     sizeHint = bytes.count
+    file = nil
   }
 
   /// A reader that takes its bytes from `source`, `chunkSize` at a time, and throws
   /// ``ImportError/tooLarge(origin:limit:)`` naming `origin` once it has read more than `limit`.
   init(
     origin: String, limit: Int, chunkSize: Int = defaultChunkSize, sizeHint: Int? = nil,
-    source: @escaping Source
+    file: String? = nil, source: @escaping Source
   ) {
     precondition(chunkSize > 0)
     buffer = []
@@ -60,6 +64,7 @@ struct ByteReader {
     self.limit = limit
     self.origin = origin
     self.sizeHint = sizeHint
+    self.file = file
   }
 
   /// A reader of `bytes` that hands them out `chunkSize` at a time, as a file would be read:

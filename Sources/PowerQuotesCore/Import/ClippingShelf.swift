@@ -8,8 +8,13 @@ import Foundation
 /// Each book's highlights are filed by the first location they cover, in buckets of
 /// ``bucketWidth`` locations; the few longer than ``longLength`` locations are looked through
 /// one by one; highlights without a location are filed by page.
+///
+/// None can be saved before the whole file is read, so a book's highlights are all kept; in
+/// memory, only where each is (16 bytes of it, and a flag): its text, page, time and book are
+/// set aside in a ``ClippingSpill`` and read back when a later highlight's text is compared
+/// with it, and at the end (80,000 highlights in memory took 24 MB; set aside, 1.5 MB).
 struct ClippingShelf {
-  /// A highlight kept.
+  /// A highlight kept, as ``forEachKept(_:)`` gives it.
   struct Highlight {
     var position: Int
     /// Its book, an index into ``ClippingShelf/books``.
@@ -18,33 +23,61 @@ struct ClippingShelf {
     var location: ClosedRange<Int>?
     var savedAt: Date?
     var text: String
-    /// Replaced by a later version of it.
-    var replaced = false
     /// The notes typed at it, in file order.
     var notes: [String] = []
   }
 
+  /// What is kept in memory of a highlight.
+  private struct Filed {
+    /// Its location; `lower > upper` for none.
+    var lower: Int32
+    var upper: Int32
+    /// Where its record starts in ``spill``, in units of ``recordAlignment`` bytes.
+    var record: UInt32
+    /// The highlight filed before it in the same bucket, or -1.
+    var next: Int32
+
+    var location: ClosedRange<Int>? { lower <= upper ? Int(lower)...Int(upper) : nil }
+  }
+
   /// The places of one book's highlights.
   private struct Book {
-    var buckets: [Int: [Int]] = [:]
+    /// The last highlight filed in each bucket; ``Filed/next`` leads to the others.
+    var buckets: [Int: Int32] = [:]
     /// The longest location filed in ``buckets``.
     var longest = 0
     var long: [Int] = []
     var byPage: [String: [Int]] = [:]
   }
 
-  static let bucketWidth = 32
+  static let bucketWidth = 256
   static let longLength = 1024
   /// The most highlights a new one's text is compared with (the latest ones whose locations
   /// lie within each other): a highlight with thousands of nested ones stays linear.
   static let textComparisons = 64
+  private static let recordAlignment = 8
 
   /// The title lines met, in order; a highlight's ``Highlight/book`` indexes it.
   private(set) var books: [(title: String, author: String)] = []
   private var bookIndex: [String: Int] = [:]
   private var places: [Book] = []
-  /// Every highlight, in file order (replaced ones marked).
-  private(set) var highlights: [Highlight] = []
+  /// Every highlight, in file order.
+  private var filed: [Filed] = []
+  /// Whether each highlight was replaced by a later version of it.
+  private var replaced: [Bool] = []
+  /// The notes attached, by highlight.
+  private var notes: [Int: [String]] = [:]
+  private let spill = ClippingSpill()
+
+  /// A shelf for a file of about `size` bytes, when known: room is set aside for as many
+  /// highlights as it can hold, so that the list of them is not copied as it grows (pages of
+  /// that room that are not used are never touched).
+  init(size: Int? = nil) {
+    // An entry is a title line, a second line and a separator: more than 32 bytes.
+    let most = min((size ?? 0) / 32, Int(Int32.max))
+    filed.reserveCapacity(most)
+    replaced.reserveCapacity(most)
+  }
 
   /// Files `clipping`, a highlight, replacing an earlier version of it in the same book.
   ///
@@ -52,23 +85,33 @@ struct ClippingShelf {
   /// it, with the same first or last location or one text within the other; without
   /// locations, one on the same page with one text within the other. The latest such one is
   /// replaced.
-  mutating func add(_ clipping: Clipping) {
+  mutating func add(_ clipping: Clipping) throws {
     let book = bookNumber(clipping)
-    let new = Highlight(
-      position: clipping.position, book: book, page: clipping.page,
-      location: clipping.location, savedAt: clipping.savedAt, text: clipping.text)
-    if let earlier = earlierVersion(of: new) { highlights[earlier].replaced = true }
-    let index = highlights.count
-    highlights.append(new)
-    if let location = new.location {
+    let location = clipping.location
+    if let earlier = try earlierVersion(
+      book: book, location: location, page: clipping.page, text: clipping.text)
+    {
+      replaced[earlier] = true
+    }
+    let index = filed.count
+    let record = UInt32(spill.count / Self.recordAlignment)
+    spill.append(Self.record(of: clipping, book: book))
+    filed.append(
+      Filed(
+        lower: Int32(clamping: location?.lowerBound ?? 1),
+        upper: Int32(clamping: location?.upperBound ?? 0), record: record, next: -1))
+    replaced.append(false)
+    if let location {
       let length = location.upperBound - location.lowerBound
       if length > Self.longLength {
         places[book].long.append(index)
       } else {
         places[book].longest = max(places[book].longest, length)
-        places[book].buckets[Self.bucket(location.lowerBound), default: []].append(index)
+        let bucket = Self.bucket(location.lowerBound)
+        filed[index].next = places[book].buckets[bucket] ?? -1
+        places[book].buckets[bucket] = Int32(index)
       }
-    } else if let page = new.page {
+    } else if let page = clipping.page {
       places[book].byPage[page, default: []].append(index)
     }
   }
@@ -82,8 +125,8 @@ struct ClippingShelf {
     if let point = note.location?.lowerBound {
       var ending: Int?
       for index in candidates(in: book, lower: point - places[book].longest, upper: point)
-      where !highlights[index].replaced {
-        guard let location = highlights[index].location, location.contains(point) else {
+      where !replaced[index] {
+        guard let location = filed[index].location, location.contains(point) else {
           continue
         }
         chosen = max(chosen ?? index, index)
@@ -91,11 +134,32 @@ struct ClippingShelf {
       }
       chosen = ending ?? chosen
     } else if let page = note.page {
-      chosen = places[book].byPage[page]?.last { !highlights[$0].replaced }
+      chosen = places[book].byPage[page]?.last { !replaced[$0] }
     }
     guard let chosen else { return false }
-    highlights[chosen].notes.append(note.text)
+    notes[chosen, default: []].append(note.text)
     return true
+  }
+
+  /// Calls `body` with each highlight that was not replaced, in file order, with the notes
+  /// attached to it; what finds highlights is let go first, so that only this reading of them
+  /// back is in memory while `body` saves them.
+  ///
+  /// - Throws: what reading them back throws, and what `body` throws.
+  mutating func forEachKept(_ body: (Highlight) throws -> Void) throws {
+    let count = filed.count
+    filed = []
+    places = []
+    bookIndex = [:]
+    var offset = 0
+    for index in 0..<count {
+      let (highlight, size) = try readRecord(at: offset)
+      offset += size
+      guard !replaced[index] else { continue }
+      var kept = highlight
+      kept.notes = notes.removeValue(forKey: index) ?? []
+      try body(kept)
+    }
   }
 
   private mutating func bookNumber(_ clipping: Clipping) -> Int {
@@ -107,40 +171,42 @@ struct ClippingShelf {
     return number
   }
 
-  /// The latest kept highlight that `new` is a later version of.
-  private func earlierVersion(of new: Highlight) -> Int? {
+  /// The latest kept highlight of `book` that a new one at `location` or on `page`, with
+  /// `text`, is a later version of.
+  private func earlierVersion(
+    book: Int, location: ClosedRange<Int>?, page: String?, text: String
+  ) throws -> Int? {
     var compared = 0
-    func textsAgree(_ index: Int) -> Bool {
+    func textsAgree(_ index: Int) throws -> Bool {
       compared += 1
-      return Self.oneWithinTheOther(highlights[index].text, new.text)
+      return Self.oneWithinTheOther(
+        try readRecord(at: Int(filed[index].record) * Self.recordAlignment).highlight.text, text)
     }
-    if let location = new.location {
-      let book = places[new.book]
+    if let location {
+      let place = places[book]
       let found = candidates(
-        in: new.book, lower: min(location.lowerBound, location.upperBound - book.longest),
+        in: book, lower: min(location.lowerBound, location.upperBound - place.longest),
         upper: location.upperBound)
       // Only the nested ones are put in order, latest first: highlights that merely overlap may
       // be thousands.
       let nested = found.filter { index in
-        guard !highlights[index].replaced, let kept = highlights[index].location else {
-          return false
-        }
+        guard !replaced[index], let kept = filed[index].location else { return false }
         return kept.lowerBound <= location.lowerBound && location.upperBound <= kept.upperBound
           || location.lowerBound <= kept.lowerBound && kept.upperBound <= location.upperBound
       }
       for index in nested.sorted(by: >) {
-        guard let kept = highlights[index].location else { continue }
+        guard let kept = filed[index].location else { continue }
         if kept.lowerBound == location.lowerBound || kept.upperBound == location.upperBound {
           return index
         }
-        if compared < Self.textComparisons, textsAgree(index) { return index }
+        if compared < Self.textComparisons, try textsAgree(index) { return index }
       }
       return nil
     }
-    guard let page = new.page, let onPage = places[new.book].byPage[page] else { return nil }
-    for index in onPage.reversed() where !highlights[index].replaced {
+    guard let page, let onPage = places[book].byPage[page] else { return nil }
+    for index in onPage.reversed() where !replaced[index] {
       guard compared < Self.textComparisons else { return nil }
-      if textsAgree(index) { return index }
+      if try textsAgree(index) { return index }
     }
     return nil
   }
@@ -151,24 +217,85 @@ struct ClippingShelf {
     let place = places[book]
     var found = place.long
     guard lower <= upper else { return found }
+    func collect(_ last: Int32) {
+      var index = last
+      while index >= 0 {
+        let start = Int(filed[Int(index)].lower)
+        if start >= lower && start <= upper { found.append(Int(index)) }
+        index = filed[Int(index)].next
+      }
+    }
     let (first, last) = (Self.bucket(lower), Self.bucket(upper))
     if last - first < place.buckets.count {
       for bucket in first...last {
-        for index in place.buckets[bucket] ?? [] {
-          let start = highlights[index].location?.lowerBound ?? lower
-          if start >= lower && start <= upper { found.append(index) }
-        }
+        if let index = place.buckets[bucket] { collect(index) }
       }
     } else {
       // Fewer buckets filed than in the range: look through those.
-      for (bucket, indices) in place.buckets where bucket >= first && bucket <= last {
-        for index in indices {
-          let start = highlights[index].location?.lowerBound ?? lower
-          if start >= lower && start <= upper { found.append(index) }
-        }
+      for (bucket, index) in place.buckets where bucket >= first && bucket <= last {
+        collect(index)
       }
     }
     return found
+  }
+
+  // MARK: Records
+
+  /// What is set aside of a highlight: its position, time, book, page and text, after a
+  /// header of their sizes; as many bytes as ``recordAlignment`` divides.
+  private static func record(of clipping: Clipping, book: Int) -> [UInt8] {
+    let page = clipping.page.map { Array($0.utf8) }
+    let text = Array(clipping.text.utf8)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(headerSize + (page?.count ?? 0) + text.count + recordAlignment)
+    func put<Value: FixedWidthInteger>(_ value: Value) {
+      withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+    put(Int64(clipping.position))
+    put(clipping.savedAt?.timeIntervalSinceReferenceDate.bitPattern ?? 0)
+    put(Int32(book))
+    put(Int32(clamping: clipping.location?.lowerBound ?? 1))
+    put(Int32(clamping: clipping.location?.upperBound ?? 0))
+    put(UInt32(clipping.savedAt == nil ? 0 : 1))
+    put(page.map { Int32($0.count) } ?? -1)
+    put(UInt32(text.count))
+    bytes += page ?? []
+    bytes += text
+    while bytes.count % recordAlignment != 0 { bytes.append(0) }
+    return bytes
+  }
+
+  private static let headerSize = 40
+
+  /// The highlight whose record starts at `offset`, and the record's size.
+  private func readRecord(at offset: Int) throws -> (highlight: Highlight, size: Int) {
+    let header = try spill.bytes(at: offset, count: Self.headerSize)
+    func get<Value: FixedWidthInteger>(_ at: Int, _: Value.Type) -> Value {
+      header.withUnsafeBytes {
+        Value(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: Value.self))
+      }
+    }
+    let position = Int(get(0, Int64.self))
+    let time = get(8, UInt64.self)
+    let book = Int(get(16, Int32.self))
+    let (lower, upper) = (Int(get(20, Int32.self)), Int(get(24, Int32.self)))
+    let timed = get(28, UInt32.self) != 0
+    let pageLength = Int(get(32, Int32.self))
+    let textLength = Int(get(36, UInt32.self))
+    let body = try spill.bytes(
+      at: offset + Self.headerSize, count: max(pageLength, 0) + textLength)
+    let page =
+      pageLength < 0
+      ? nil : String(decoding: body.prefix(pageLength), as: UTF8.self)
+    let text = String(decoding: body.suffix(textLength), as: UTF8.self)
+    var size = Self.headerSize + max(pageLength, 0) + textLength
+    size += (Self.recordAlignment - size % Self.recordAlignment) % Self.recordAlignment
+    let highlight = Highlight(
+      position: position, book: book, page: page,
+      location: lower <= upper ? lower...upper : nil,
+      savedAt: timed ? Date(timeIntervalSinceReferenceDate: Double(bitPattern: time)) : nil,
+      text: text)
+    return (highlight, size)
   }
 
   private static func bucket(_ location: Int) -> Int {

@@ -56,7 +56,22 @@ struct DeviceTime: Equatable {
   /// or `UTC+1` gives the offset. Other words (week days, `Added on`, `um`, `Uhr`, `г.`) are
   /// passed over. Nil when no day, month, year and time are found.
   static func reading(_ text: Substring) -> DeviceTime? {
-    let scalars = Array(text.lowercased().unicodeScalars)
+    reading(lowercased: Array(text.lowercased().unicodeScalars))
+  }
+
+  /// ``reading(_:)`` of text already made lower case, as UTF-8.
+  static func reading(lowercasedUTF8 text: ArraySlice<UInt8>) -> DeviceTime? {
+    if text.allSatisfy({ $0 < 0x80 }) {
+      var scalars: [Unicode.Scalar] = []
+      scalars.reserveCapacity(text.count)
+      for byte in text { scalars.append(Unicode.Scalar(byte)) }
+      return reading(lowercased: scalars)
+    }
+    return reading(lowercased: Array(String(decoding: text, as: UTF8.self).unicodeScalars))
+  }
+
+  /// ``reading(_:)`` of the scalars of text already made lower case.
+  private static func reading(lowercased scalars: [Unicode.Scalar]) -> DeviceTime? {
     var index = 0
     var year: Int?
     var month: Int?
@@ -65,6 +80,7 @@ struct DeviceTime: Equatable {
     var plain: [(value: Int, digits: Int)] = []
     var afternoon: Bool?
     var offset: Int?
+    var word: [UInt8] = []
     func number() -> (value: Int, digits: Int) {
       var value = 0
       var digits = 0
@@ -102,21 +118,29 @@ struct DeviceTime: Equatable {
         index += 1
         continue
       }
-      var word = String.UnicodeScalarView()
-      while index < scalars.count, isLetter(scalars[index]) {
-        word.append(scalars[index])
-        index += 1
+      let start = index
+      while index < scalars.count, isLetter(scalars[index]) { index += 1 }
+      // An ASCII word made from its bytes (building a String a scalar at a time was a tenth of
+      // a clippings import); the CJK words for morning and afternoon are not ASCII, and an
+      // ASCII word is not compared with them.
+      word.removeAll(keepingCapacity: true)
+      for scalar in scalars[start..<index] where scalar.isASCII {
+        word.append(UInt8(scalar.value))
       }
-      let name = String(word)
+      let ascii = word.count == index - start
+      let name =
+        ascii
+        ? String(decoding: word, as: UTF8.self)
+        : String(String.UnicodeScalarView(scalars[start..<index]))
       if let number = monthNumbers[name], month == nil {
         month = number
         // A month before both numbers (`November 14, 2011`) or between them (`29 April 17`):
         // the day comes first either way.
-      } else if ["下午", "午後"].contains(where: { name.hasSuffix($0) })
+      } else if !ascii && ["下午", "午後"].contains(where: { name.hasSuffix($0) })
         || (name == "pm" && time != nil)
       {
         afternoon = true
-      } else if ["上午", "午前"].contains(where: { name.hasSuffix($0) })
+      } else if !ascii && ["上午", "午前"].contains(where: { name.hasSuffix($0) })
         || (name == "am" && time != nil)
       {
         // After the time only: German writes `am` before the day (`Hinzugefügt am Freitag`).

@@ -17,7 +17,7 @@ public enum ImportFormat: String, Sendable, Equatable, Encodable, CaseIterable {
   case koreader
   /// KOReader's plain-text export: entries between lines of `-=-=-=-=-=-`.
   case koreaderText = "koreader-text"
-  /// A Kobo's `KoboReader.sqlite`, read from a copy in memory: the file is never written.
+  /// A Kobo's `KoboReader.sqlite`, opened where it is, read-only: the file is never written.
   case kobo
 
   /// What one position in the file is called in messages: "row 7", "entry 3".

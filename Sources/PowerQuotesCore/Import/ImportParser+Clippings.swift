@@ -37,15 +37,19 @@ extension ImportParser {
       }
     }
     guard bar, equalsSigns >= clippingSeparator.utf8.count else { return false }
-    // The first entries tell; the head of the file is enough to find them.
-    let head = String(decoding: bytes, as: UTF8.self)
-    let lines = head.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" }
-      .map { String($0).replacing("\u{FEFF}", with: "").trimmed }
+    // The first entries tell; the head of the file is enough to find them. Its lines are
+    // read as bytes, as ``Clipping`` reads an entry's: a line ends at LF or CR LF, and lines
+    // with nothing in them are passed over.
+    var lines: [[UInt8]] = []
+    for piece in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
+      let line = piece.last == 0x0D ? piece.dropLast() : piece
+      if !line.isEmpty { lines.append(Clipping.cleanedLine(line)) }
+    }
     guard let title = lines.firstIndex(where: { !$0.isEmpty }), title + 1 < lines.count,
-      let dash = lines[title + 1].first, Clipping.dashes.contains(dash),
-      lines[title + 1].dropFirst().first == " ", lines[title + 1].contains("|")
+      let dash = Clipping.dashLength(lines[title + 1]),
+      lines[title + 1].dropFirst(dash).first == 0x20, lines[title + 1].contains(0x7C)
     else { return false }
-    return lines.contains(clippingSeparator)
+    return lines.contains { $0.elementsEqual(clippingSeparator.utf8) }
   }
 
   /// A Kindle or KOReader `My Clippings.txt`: entries separated by lines of ten `=`.
@@ -66,19 +70,24 @@ extension ImportParser {
     _ input: inout ByteReader, sink: QuoteSink? = nil, localTime: LocalTime = .utc
   ) throws -> Batch {
     var batch = Batch(format: .clippings, sink: sink)
-    var shelf = ClippingShelf()
+    var shelf = ClippingShelf(size: input.sizeHint)
     var notes: [Clipping] = []
     var position = 0
+    var previous: Clipping?
     try forEachClippingEntry(&input) { entry in
       position += 1
-      guard let text = String(validatingUTF8: entry) else {
+      guard String(validatingUTF8: entry) != nil else {
         batch.reject(position: position, .notUTF8)
         return
       }
-      guard let clipping = Clipping(entry: text, position: position, localTime: localTime) else {
+      guard
+        let clipping = Clipping(
+          entry: entry, position: position, localTime: localTime, previous: previous)
+      else {
         batch.reject(position: position, .notAClipping)
         return
       }
+      previous = clipping
       switch clipping.kind {
       case .bookmark, .limitReached:
         batch.skipped += 1
@@ -88,7 +97,7 @@ extension ImportParser {
       case .note:
         notes.append(clipping)
       case .highlight:
-        shelf.add(clipping)
+        try shelf.add(clipping)
       }
     }
     // Notes attach once every highlight is known: a Kindle may write a note before its
@@ -96,12 +105,13 @@ extension ImportParser {
     for note in notes where !shelf.attach(note) {
       batch.skipped += 1
     }
-    for highlight in shelf.highlights where !highlight.replaced {
+    let books = shelf.books
+    try shelf.forEachKept { highlight in
       var note = Clipping.place(page: highlight.page, location: highlight.location)
       for text in highlight.notes where !isEmptyTrimmed(text) {
         note += (note.isEmpty ? "" : "\n") + text
       }
-      let book = shelf.books[highlight.book]
+      let book = books[highlight.book]
       batch.add(
         position: highlight.position, text: highlight.text, author: book.author,
         source: .imported, savedAt: highlight.savedAt, note: note, work: book.title)
@@ -120,12 +130,12 @@ extension ImportParser {
   /// Calls `body` with the bytes of each entry of `input`: what lies between separator lines,
   /// without them; entries with nothing but white space are left out.
   private static func forEachClippingEntry(
-    _ input: inout ByteReader, _ body: ([UInt8]) -> Void
+    _ input: inout ByteReader, _ body: ([UInt8]) throws -> Void
   ) throws {
     var entry: [UInt8] = []
-    func finish() {
+    func finish() throws {
       if entry.contains(where: { !isSpace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) {
-        body(entry)
+        try body(entry)
       }
       entry.removeAll(keepingCapacity: true)
     }
@@ -138,9 +148,9 @@ extension ImportParser {
       while let first = line.first, isSpace(first) { line.removeFirst() }
       if line.elementsEqual(clippingSeparator.utf8) {
         entry.removeSubrange(lineStart...)
-        finish()
+        try finish()
       }
     }
-    finish()
+    try finish()
   }
 }

@@ -2,7 +2,8 @@ extension ImportParser {
   /// Fortune entries: the text between lines holding only `%`.
   ///
   /// An entry of two or more lines whose last line starts with `—`, `–`, `--` or `-` takes its
-  /// author from that line; other entries get the author "Unknown". Trailing spaces on each line
+  /// author from that line, and its work when the line ends in one in double quotes after a
+  /// comma (see ``fortuneAttribution(_:)``); other entries get the author "Unknown". Trailing spaces on each line
   /// and blank lines around the text are dropped (which also undoes the space `fav export`
   /// adds after a line of the quote that strfile would take for a separator). Entries with no
   /// text at all are skipped and not counted.
@@ -19,16 +20,18 @@ extension ImportParser {
       }
       guard entry.contains(where: { !isSpace($0) }) else { return }
       position += 1
-      if let (quote, author) = asciiFortuneQuote(entry) {
-        batch.add(position: position, text: quote, author: author, source: .imported)
-        return
-      }
-      guard let text = String(validatingUTF8: entry) else {
+      let quote: String
+      let attribution: String
+      if let ascii = asciiFortuneQuote(entry) {
+        (quote, attribution) = ascii
+      } else if let text = String(validatingUTF8: entry) {
+        (quote, attribution) = fortuneQuote(text)
+      } else {
         batch.reject(position: position, .notUTF8)
         return
       }
-      let (quote, author) = fortuneQuote(text)
-      batch.add(position: position, text: quote, author: author, source: .imported)
+      let (author, work) = fortuneAttribution(attribution)
+      batch.add(position: position, text: quote, author: author, source: .imported, work: work)
     }
     var line: [UInt8] = []
     var more = true
@@ -86,6 +89,29 @@ extension ImportParser {
     if endsInLF { line.removeLast() }
     if line.last == 0x0D { line.removeLast() }
     return endsInLF
+  }
+
+  /// The author and the work of a fortune entry's attribution line (what follows its dash):
+  /// `Author, "Work"`, as fortune files name a source and `fav export --format fortune` writes
+  /// a favorite's work; else the whole line is the author.
+  ///
+  /// The work lies between the last `, "` and the `"` that ends the line, so an author may
+  /// hold commas and quotes (`Martin Luther King, Jr.`); `, ""` is no work (what the export
+  /// adds after an author that would otherwise read as one with a work, such as
+  /// `Dwayne Johnson, "The Rock"`). A work holding `, "` does not read back whole.
+  static func fortuneAttribution(_ line: String) -> (author: String, work: String) {
+    // Most attributions end in no quote mark: nothing to copy or look through.
+    guard line.utf8.last == UInt8(ascii: "\"") else { return (line, "") }
+    let bytes = Array(line.utf8)
+    let opening = Array(", \"".utf8)
+    guard bytes.count > opening.count, bytes.last == UInt8(ascii: "\"") else { return (line, "") }
+    var start = bytes.count - 1 - opening.count
+    while start >= 0, !bytes[start..<start + opening.count].elementsEqual(opening) { start -= 1 }
+    guard start > 0 else { return (line, "") }
+    let author = String(decoding: bytes[..<start], as: UTF8.self).trimmed
+    guard !author.isEmpty else { return (line, "") }
+    let work = bytes[(start + opening.count)..<(bytes.count - 1)]
+    return (author, String(decoding: work, as: UTF8.self).trimmed)
   }
 
   /// An entry's quote and its author.

@@ -5,11 +5,16 @@ extension ImportParser {
   /// The first 16 bytes of every SQLite database file.
   static let sqliteMagic = Array("SQLite format 3\0".utf8)
 
-  /// A Kobo's `KoboReader.sqlite`, read from a copy of its bytes in memory.
+  /// A Kobo's `KoboReader.sqlite`.
   ///
-  /// SQLite opens the copy read-only (`sqlite3_deserialize`): the file on the e-reader is only
-  /// read as any import file is, never opened by SQLite, so nothing can write it or leave a
-  /// `-wal` or `-shm` file beside it. A database in WAL mode is read as its main file holds it.
+  /// A regular file is opened where it is, read-only and as immutable (a `file:` URI with
+  /// `mode=ro&immutable=1`): SQLite reads it and writes nothing, neither the file nor a
+  /// `-wal`, `-shm` or `-journal` beside it (with `mode=ro` alone it makes a `-wal` and a
+  /// `-shm` for a database in WAL mode), and it reads the database as its main file holds it,
+  /// whatever log lies beside it. So its size is not limited as an import file's is: a Kobo's
+  /// database grows past it, and SQLite reads only the pages the query needs. Other input
+  /// (standard input, a download) is read into memory, up to that limit, and opened there
+  /// (`sqlite3_deserialize`, read-only).
   ///
   /// Each row of `Bookmark` with a `Text` becomes a quote by its book's author (`content`'s
   /// `Attribution` for the `VolumeID`; "Unknown" when there is none), whose work is the book's
@@ -18,15 +23,23 @@ extension ImportParser {
   /// notes with no highlight) and hidden rows are skipped. Positions count rows from 1, oldest
   /// first.
   ///
-  /// - Throws: ``ImportError/notKoboDatabase(origin:reason:)`` when the bytes are no SQLite
+  /// - Throws: ``ImportError/notKoboDatabase(origin:reason:)`` when the content is no SQLite
   ///   database or it has no `Bookmark` table with `Text` and `VolumeID`.
   static func parseKobo(
-    _ bytes: [UInt8], origin: String, sink: QuoteSink? = nil, localTime: LocalTime = .utc
+    _ input: inout ByteReader, origin: String, sink: QuoteSink? = nil,
+    localTime: LocalTime = .utc
   ) throws -> Batch {
-    guard bytes.starts(with: sqliteMagic) else {
+    var magic: [UInt8] = []
+    while magic.count < sqliteMagic.count, let byte = try input.next() { magic.append(byte) }
+    guard magic == sqliteMagic else {
       throw ImportError.notKoboDatabase(origin: origin, reason: "it is no SQLite database")
     }
-    let db = try KoboDatabase(bytes, origin: origin)
+    let db =
+      if let path = input.file {
+        try KoboDatabase(path: path, origin: origin)
+      } else {
+        try KoboDatabase(magic + input.readAll(), origin: origin)
+      }
     let bookmark = try db.columns(of: "Bookmark")
     guard bookmark.contains("text"), bookmark.contains("volumeid") else {
       throw ImportError.notKoboDatabase(
@@ -67,13 +80,44 @@ extension ImportParser {
     }
     return batch
   }
+
+  /// ``parseKobo(_:origin:sink:localTime:)`` of bytes in memory.
+  static func parseKobo(
+    _ bytes: [UInt8], origin: String, sink: QuoteSink? = nil, localTime: LocalTime = .utc
+  ) throws -> Batch {
+    var input = ByteReader(bytes: bytes)
+    return try parseKobo(&input, origin: origin, sink: sink, localTime: localTime)
+  }
 }
 
-/// An SQLite database in memory, made from a file's bytes and opened read-only.
+/// A Kobo's database opened read-only: a file where it is, or bytes in memory.
 private final class KoboDatabase {
   private var db: OpaquePointer?
   private let origin: String
 
+  /// The database in the file at `path`, opened read-only and immutable.
+  init(path: String, origin: String) throws {
+    self.origin = origin
+    // A URI's path: bytes other than unreserved ones and `/` written as %HH; an absolute path
+    // after `file://` and an empty authority.
+    var uri = path.hasPrefix("/") ? "file://" : "file:"
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+        uri.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        uri += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    uri += "?mode=ro&immutable=1"
+    guard sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil) == SQLITE_OK
+    else { throw failure() }
+  }
+
+  /// The database in `bytes`, copied into SQLite's memory and opened there read-only.
   init(_ bytes: [UInt8], origin: String) throws {
     self.origin = origin
     guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,

@@ -158,7 +158,7 @@ public enum ImportParser {
     case readwise(ReadwiseHeader)
     case clippings
     case koreaderText
-    /// An SQLite database, read whole (a Kobo's `KoboReader.sqlite`).
+    /// An SQLite database (a Kobo's `KoboReader.sqlite`): opened in place when it is a file.
     case kobo
     case fortune
   }
@@ -294,7 +294,7 @@ public enum ImportParser {
     case .koreaderText:
       return try parseKOReaderText(&input, sink: sink, localTime: localTime)
     case .kobo:
-      return try parseKobo(input.readAll(), origin: origin, sink: sink, localTime: localTime)
+      return try parseKobo(&input, origin: origin, sink: sink, localTime: localTime)
     case .fortune:
       return try parseFortune(&input, sink: sink)
     }

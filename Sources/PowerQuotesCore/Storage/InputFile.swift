@@ -15,7 +15,8 @@ public enum InputFile {
   ) throws -> ByteReader {
     let file = try OpenFile(path: path)
     return ByteReader(
-      origin: path, limit: limit, chunkSize: chunkSize, sizeHint: file.size
+      origin: path, limit: limit, chunkSize: chunkSize, sizeHint: file.size,
+      file: file.size != nil && path != "-" ? path : nil
     ) { buffer in
       try file.read(into: buffer)
     }

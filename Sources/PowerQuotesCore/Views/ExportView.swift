@@ -221,14 +221,14 @@ public enum ExportView {
 
   // MARK: - Fortune
 
-  /// The quote's lines, the author (and the work, after a comma, when it names one) on a line
-  /// of its own after two tabs and `-- `, then `%`.
+  /// The quote's lines, the author (and the work, in double quotes after a comma, when it
+  /// names one) on a line of its own after two tabs and `-- `, then `%`.
   private static func fortuneEntry(_ favorite: Favorite) -> String {
     var text = ""
     for line in lines(QuoteText.cleaned(favorite.quote.text)) {
       text += fortuneLine(line) + "\n"
     }
-    return text + fortuneLine("\t\t-- " + oneLine(attribution(favorite)))
+    return text + fortuneLine("\t\t-- " + attribution(favorite))
       + "\n%\n"
   }
 
@@ -241,12 +241,17 @@ public enum ExportView {
     line.hasSuffix("%") && line.utf8.count % 255 == 1 ? line + " " : String(line)
   }
 
-  /// The author, and `, Work` when the favorite names its work: cleaned as text entering the
-  /// library is.
+  /// The author, and `, "Work"` when the favorite names its work, as fortune files name a source.
+  ///
+  /// What ``ImportParser/fortuneAttribution(_:)`` reads back: an author that would read as one
+  /// with a work gets `, ""` (no work) after it. Cleaned as text entering the library is, on
+  /// one line.
   private static func attribution(_ favorite: Favorite) -> String {
-    let author = QuoteText.cleaned(favorite.quote.author)
-    let work = QuoteText.cleaned(favorite.work)
-    return UntrustedText.isBlank(work) ? author : author + ", " + work
+    let author = oneLine(QuoteText.cleaned(favorite.quote.author))
+    let work = oneLine(QuoteText.cleaned(favorite.work))
+    if !UntrustedText.isBlank(work) { return author + ", \"" + work + "\"" }
+    let read = ImportParser.fortuneAttribution(author)
+    return read.author == author && read.work.isEmpty ? author : author + ", \"\""
   }
 
   // MARK: - Lines

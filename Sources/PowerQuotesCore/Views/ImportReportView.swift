@@ -21,13 +21,21 @@ public enum ImportReportView {
       + "against an empty library, and creates none."
   }
 
-  /// `; 2 entries skipped (bookmarks, limit notices, ...)`, or nothing when none were.
+  /// `; 2 entries skipped (bookmarks, limit notices, ...)`, naming what the format's reader
+  /// skips, or nothing when none were.
   private static func skipped(_ report: ImportReport) -> String {
     guard report.skipped > 0 else { return "" }
-    let entries = report.skipped == 1 ? "1 entry" : "\(report.skipped) entries"
-    return
-      "; \(entries) skipped (bookmarks, limit notices, highlights without text, notes with no "
-      + "highlight)"
+    let name = report.format.positionName
+    let entries =
+      report.skipped == 1
+      ? "1 \(name)" : "\(report.skipped) \(name == "entry" ? "entries" : name + "s")"
+    let what =
+      switch report.format {
+      case .kobo: "bookmarks, dog-ears, notes without highlighted text, hidden highlights"
+      case .koreader, .koreaderText: "bookmarks, highlights without text"
+      default: "bookmarks, limit notices, highlights without text, notes with no highlight"
+      }
+    return "; \(entries) skipped (\(what))"
   }
 
   /// A line per rejected row, indented, such as `  row 7: the quote is empty.`.

@@ -54,10 +54,11 @@ public enum QuoteCardView {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `— Author`, or `— Author, Work`, cleaned for a terminal.
+  /// `— Author`, or `— Author, Work`, cleaned for a terminal (and share text), without white
+  /// space at the ends of either.
   static func attribution(_ quote: Quote, work: String) -> String {
-    let author = "— " + UntrustedText.sanitized(quote.author)
-    let work = UntrustedText.sanitized(work)
+    let author = "— " + UntrustedText.sanitized(quote.author).trimmed
+    let work = UntrustedText.sanitized(work).trimmed
     return UntrustedText.isBlank(work) ? author : author + ", " + work
   }
 

@@ -22,17 +22,22 @@ public enum ShareView {
     "Copied the share text to the clipboard (with \(UntrustedText.sanitized(tool)))."
   }
 
-  /// The share text for `quote` in `style`, with a trailing newline.
+  /// The share text for `quote` from `work` (empty for none) in `style`, with a trailing
+  /// newline: the author, and the work after a comma, as the card names them.
   ///
-  /// Plain and Markdown text is sanitized (it is meant to be pasted); JSON escapes what it must.
-  public static func render(_ quote: Quote, style: ShareStyle) -> String {
+  /// Plain and Markdown text is sanitized (it is meant to be pasted); JSON escapes what it must,
+  /// and has a `work` only when there is one.
+  public static func render(_ quote: Quote, work: String = "", style: ShareStyle) -> String {
     switch style {
     case .plain:
-      return "\"\(bareText(quote))\" — \(UntrustedText.sanitized(quote.author).trimmed)\n"
+      return "\"\(bareText(quote))\" \(QuoteCardView.attribution(quote, work: work))\n"
     case .markdown:
-      return "> \(bareText(quote))\n>\n> — \(UntrustedText.sanitized(quote.author).trimmed)\n"
+      return "> \(bareText(quote))\n>\n> \(QuoteCardView.attribution(quote, work: work))\n"
     case .json:
-      return JSONView.render(SharedQuote(quote: quote.text, author: quote.author))
+      return JSONView.render(
+        SharedQuote(
+          quote: quote.text, author: quote.author,
+          work: UntrustedText.isBlank(work) ? nil : work))
     }
   }
 
@@ -51,5 +56,6 @@ public enum ShareView {
   private struct SharedQuote: Encodable {
     var quote: String
     var author: String
+    var work: String?
   }
 }
