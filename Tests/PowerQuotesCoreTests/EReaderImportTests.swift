@@ -233,6 +233,43 @@ struct KoboImportTests {
         .filter { !$0.hasPrefix("q.sqlite") } == listing)
   }
 
+  @Test("Highlights still in the -wal beside it are read too; the two files stay as they were")
+  func unwrittenLog() async throws {
+    defer { folder.remove() }
+    let device = folder.file("device")
+    try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: true)
+    let kobo = device + "/KoboReader.sqlite"
+    // The e-reader's database while it is in use: the newest highlight only in its log.
+    let live = folder.file("live.sqlite")
+    try makeKobo(live, wal: true)
+    var configuration = Configuration()
+    configuration.journalMode = .wal
+    let queue = try DatabaseQueue(path: live, configuration: configuration)
+    try await queue.write { db in
+      try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+      try db.execute(
+        sql: """
+          INSERT INTO Bookmark VALUES ('b6', 'file:///mnt/onboard/sea.kepub.epub', 'c',
+            'Only the log has this one.', NULL, '2023-04-01T10:00:00Z', 'false', 'highlight')
+          """)
+    }
+    try FileManager.default.copyItem(atPath: live, toPath: kobo)
+    try FileManager.default.copyItem(atPath: live + "-wal", toPath: kobo + "-wal")
+    try queue.close()
+    let before = try [kobo, kobo + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+    let listing = try FileManager.default.contentsOfDirectory(atPath: device).sorted()
+    let library = try QuoteDatabase.open(path: folder.file("q.sqlite"))
+    let controller = ExchangeController(
+      database: library, downloadClient: .failing, now: { testDate }, localTime: .utc)
+    let report = try await controller.importFavorites(from: .file(path: kobo), dryRun: false)
+    #expect(report.added == 4)
+    #expect(
+      try library.favorites().map(\.quote.text).contains("Only the log has this one."))
+    #expect(
+      try [kobo, kobo + "-wal"].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: device).sorted() == listing)
+  }
+
   @Test(
     "A database over the import size limit is opened where it is and left as it was",
     arguments: [false, true])

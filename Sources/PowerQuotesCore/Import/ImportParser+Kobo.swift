@@ -12,7 +12,10 @@ extension ImportParser {
   /// `-wal`, `-shm` or `-journal` beside it (with `mode=ro` alone it makes a `-wal` and a
   /// `-shm` for a database in WAL mode), and it reads the database as its main file holds it,
   /// whatever log lies beside it. So its size is not limited as an import file's is: a Kobo's
-  /// database grows past it, and SQLite reads only the pages the query needs. Other input
+  /// database grows past it, and SQLite reads only the pages the query needs. When a `-wal`
+  /// lies beside it, holding changes not yet written into the file (the newest highlights of
+  /// a database in WAL mode), the two are copied into a folder of its own and read from there,
+  /// log included, then removed. Other input
   /// (standard input, a download) is read into memory, up to that limit, and opened there
   /// (`sqlite3_deserialize`, read-only).
   ///
@@ -90,14 +93,45 @@ extension ImportParser {
   }
 }
 
-/// A Kobo's database opened read-only: a file where it is, or bytes in memory.
+/// A Kobo's database opened read-only: a file where it is, a copy with its log, or bytes in
+/// memory.
 private final class KoboDatabase {
   private var db: OpaquePointer?
   private let origin: String
+  /// The folder of the copy read, removed when done.
+  private var copyFolder: String?
 
-  /// The database in the file at `path`, opened read-only and immutable.
+  /// The database in the file at `path`, opened read-only: where it is and immutable, or, with
+  /// a `-wal` beside it, as a copy of the two in a folder of its own.
   init(path: String, origin: String) throws {
     self.origin = origin
+    var info = stat()
+    guard stat(path + "-wal", &info) == 0, info.st_size > 0 else {
+      try open(path, immutable: true)
+      return
+    }
+    var template = Array((NSTemporaryDirectory() + "/powerquotes-kobo-XXXXXX").utf8CString)
+    guard
+      let folder = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap(mkdtemp) })
+    else { throw ImportError.cannotRead(path: origin, reason: Self.reason(errno)) }
+    copyFolder = String(cString: folder)
+    let copy = (copyFolder ?? "") + "/KoboReader.sqlite"
+    do {
+      try FileManager.default.copyItem(atPath: path, toPath: copy)
+      try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+    } catch {
+      throw ImportError.cannotRead(
+        path: origin,
+        reason: "it and its -wal could not be copied into a temporary folder to be read together")
+    }
+    try open(copy, immutable: false)
+  }
+
+  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// Opens the file at `path` read-only; `immutable`: without any log beside it, writing
+  /// nothing.
+  private func open(_ path: String, immutable: Bool) throws {
     // A URI's path: bytes other than unreserved ones and `/` written as %HH; an absolute path
     // after `file://` and an empty authority.
     var uri = path.hasPrefix("/") ? "file://" : "file:"
@@ -112,7 +146,7 @@ private final class KoboDatabase {
         uri += "%" + (hex.count == 1 ? "0" + hex : hex)
       }
     }
-    uri += "?mode=ro&immutable=1"
+    uri += immutable ? "?mode=ro&immutable=1" : "?mode=ro"
     guard sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil) == SQLITE_OK
     else { throw failure() }
   }
@@ -139,7 +173,10 @@ private final class KoboDatabase {
     else { throw failure() }
   }
 
-  deinit { sqlite3_close(db) }
+  deinit {
+    sqlite3_close(db)
+    if let copyFolder { try? FileManager.default.removeItem(atPath: copyFolder) }
+  }
 
   /// The column names of `table`, in lower case; empty when there is no such table.
   func columns(of table: String) throws -> Set<String> {
