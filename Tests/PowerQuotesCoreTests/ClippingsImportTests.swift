@@ -180,6 +180,26 @@ struct ClippingsImportTests {
       batch.quotes.map(\.note) == ["location 1800-1805", "location 1805-1810"])
   }
 
+  @Test("Highlights that share a location but not their words stay apart; an extended one merges")
+  func sharedLocations() throws {
+    func entry(_ location: String, _ minute: Int, _ text: String) -> String {
+      "Walden (Henry David Thoreau)\n- Your Highlight on page 21 | location \(location) | "
+        + "Added on Sunday, 18 February 2018 22:\(minute):47\n\n\(text)\n==========\n"
+    }
+    let text =
+      entry("300-300", 30, "Alpha sentence.") + entry("300-300", 31, "Beta sentence.")
+      + entry("100-100", 32, "One.") + entry("100-101", 33, "Two, not one.")
+      + entry("101-101", 34, "Three.")
+      // Extended at its end: the later, longer text replaces the earlier one.
+      + entry("500-500", 35, "Simplify,") + entry("500-501", 36, "Simplify, simplify.")
+    let batch = try ImportParser.parse(Data(text.utf8), origin: "My Clippings.txt")
+    #expect(
+      batch.quotes.map(\.quote.text) == [
+        "Alpha sentence.", "Beta sentence.", "One.", "Two, not one.", "Three.",
+        "Simplify, simplify.",
+      ])
+  }
+
   @Test(
     "Title lines: the author is in the last parentheses, 'Last, First' turned round",
     arguments: [

@@ -82,9 +82,8 @@ struct ClippingShelf {
   /// Files `clipping`, a highlight, replacing an earlier version of it in the same book.
   ///
   /// An earlier version is a kept highlight whose location holds the new one's or lies within
-  /// it, with the same first or last location or one text within the other; without
-  /// locations, one on the same page with one text within the other. The latest such one is
-  /// replaced.
+  /// it, one text within the other; without locations, one on the same page with one text
+  /// within the other. The latest such one is replaced.
   mutating func add(_ clipping: Clipping) throws {
     let book = bookNumber(clipping)
     let location = clipping.location
@@ -194,12 +193,19 @@ struct ClippingShelf {
         return kept.lowerBound <= location.lowerBound && location.upperBound <= kept.upperBound
           || location.lowerBound <= kept.lowerBound && kept.upperBound <= location.upperBound
       }
-      for index in nested.sorted(by: >) {
-        guard let kept = filed[index].location else { continue }
-        if kept.lowerBound == location.lowerBound || kept.upperBound == location.upperBound {
-          return index
-        }
-        if compared < Self.textComparisons, try textsAgree(index) { return index }
+      // Those sharing a first or last location first (a highlight extended at one end), each
+      // group latest first. Sharing a location is not enough: a location is about 150 bytes,
+      // so two short highlights of one paragraph often share one. The texts must agree.
+      func sharesAnEnd(_ index: Int) -> Bool {
+        guard let kept = filed[index].location else { return false }
+        return kept.lowerBound == location.lowerBound || kept.upperBound == location.upperBound
+      }
+      let ordered = nested.map { (index: $0, sharesAnEnd: sharesAnEnd($0)) }.sorted {
+        $0.sharesAnEnd != $1.sharesAnEnd ? $0.sharesAnEnd : $0.index > $1.index
+      }
+      for (index, _) in ordered {
+        guard compared < Self.textComparisons else { return nil }
+        if try textsAgree(index) { return index }
       }
       return nil
     }
