@@ -17,6 +17,8 @@ public enum AppScreenView {
   public static let removed = "Removed."
   /// What `d` asks.
   public static let removeQuestion = "Remove this favorite? (y/n)"
+  /// The table when the favorites could not be read (the status line says why).
+  public static let notRead = "The favorites could not be read: press r to try again."
 
   /// The sentence for a window smaller than the app needs.
   public static func tooSmall(_ size: ScreenSize) -> String {
@@ -108,8 +110,8 @@ public enum AppScreenView {
       switch state.screen {
       case .random:
         keys = [
-          ("n", "next"), ("f", "favorite"), ("s", "share"), ("Tab", "favorites"), ("?", "help"),
-          ("q", "quit"),
+          ("n", "next"), ("f", "favorite"), ("s", "share"), ("i", "picture"), ("Tab", "favorites"),
+          ("?", "help"), ("q", "quit"),
         ]
       case .favorites where state.searching:
         keys = [("letters", "filter"), ("Enter", "table"), ("Esc", "clear"), ("Tab", "random")]
@@ -120,8 +122,8 @@ public enum AppScreenView {
         ]
       case .quote:
         keys = [
-          ("s", "share"), ("d", "delete"), ("e", "edit"), ("u", "undo"), ("Esc", "back"),
-          ("?", "help"), ("q", "quit"),
+          ("s", "share"), ("i", "picture"), ("d", "delete"), ("e", "edit"), ("u", "undo"),
+          ("Esc", "back"), ("?", "help"), ("q", "quit"),
         ]
       }
     }
@@ -189,7 +191,8 @@ public enum AppScreenView {
     let first = 3
     let height = tableHeight(frame.size)
     guard state.favoritesLoaded else {
-      frame.put("Reading favorites…", row: first, column: 1, role: .muted)
+      let text = state.favoritesNotRead ? notRead : "Reading favorites…"
+      frame.put(text, row: first, column: 1, width: columns - 2, role: .muted)
       return
     }
     if state.visibleCount == 0 {
@@ -233,6 +236,7 @@ public enum AppScreenView {
       ("n, Space", "next quote"),
       ("f", "save the quote as a favorite"),
       ("s", "share: copy the share text, or show it"),
+      ("i", "write the card's picture (PNG) in this folder"),
       ("/", "search favorites by author"),
       ("↑↓ PgUp PgDn", "move in the table (Home, End)"),
       ("Enter", "open the favorite"),
