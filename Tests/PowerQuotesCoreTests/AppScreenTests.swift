@@ -382,6 +382,17 @@ struct AppScreenTests {
     #expect(AppController.update(&state, .key(.interrupt)) == [.quit] && state.quitting)
   }
 
+  @Test("A long sentence on the status line leaves the table's count its room")
+  func countStays() {
+    var state = Self.favoritesState()
+    let note =
+      "DummyJSON is unreachable (could not connect to the server); showing an offline quote."
+    _ = AppController.update(&state, .quoteShown(Self.favorites[0].quote, note: note))
+    let status = AppScreenView.render(state, localTime: Self.utc).text
+      .split(separator: "\n", omittingEmptySubsequences: false)[state.size.rows - 2]
+    #expect(status.hasPrefix(" DummyJSON is unreachable") && status.hasSuffix("… 5 favorites"))
+  }
+
   @Test("An error is a sentence on the status line; a favorite gone goes back to the table")
   func errors() {
     var state = Self.favoritesState()

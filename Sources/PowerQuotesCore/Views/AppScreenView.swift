@@ -77,6 +77,16 @@ public enum AppScreenView {
 
   private static func status(_ state: AppState, _ frame: inout ScreenFrame) {
     let row = frame.size.rows - 2
+    var count = ""
+    if state.screen == .favorites && state.favoritesLoaded {
+      count =
+        state.visible == nil
+        ? "\(state.favorites.count) favorites"
+        : "\(state.visibleCount) of \(state.favorites.count)"
+    }
+    let countWidth = TerminalText.displayWidth(count)
+    // A sentence leaves the count its room.
+    let room = frame.size.columns - (countWidth > 0 ? countWidth + 2 : 0)
     if let message = state.message {
       let role: ScreenRole =
         switch message.kind {
@@ -85,18 +95,13 @@ public enum AppScreenView {
         case .alert: .alert
         case .error: .error
         }
-      frame.put(" " + message.text + " ", row: row, role: role)
+      frame.put(" " + message.text + " ", row: row, width: room, role: role)
     } else if state.fetching {
       let step = spinnerSteps[state.spinner % spinnerSteps.count]
-      frame.put(" \(step) Fetching a quote…", row: row, role: .status)
+      frame.put(" \(step) Fetching a quote…", row: row, width: room, role: .status)
     }
-    if state.screen == .favorites && state.favoritesLoaded {
-      let count =
-        state.visible == nil
-        ? "\(state.favorites.count) favorites"
-        : "\(state.visibleCount) of \(state.favorites.count)"
-      let width = TerminalText.displayWidth(count)
-      frame.put(count, row: row, column: frame.size.columns - width - 1, role: .muted)
+    if countWidth > 0 {
+      frame.put(count, row: row, column: frame.size.columns - countWidth - 1, role: .muted)
     }
   }
 
