@@ -47,6 +47,11 @@
 #      release`, or $POWERQUOTES_BENCH) reads the 100,000 favorites into memory and times the
 #      author filter and, from a key to the next frame, typing in the search bar and scrolling;
 #      beside it, `fzf --filter umar` on the same 100,000 author<TAB>quote lines, and the ratio.
+#      Then the app itself (make's binary) in an 80x24 pseudo-terminal, on the 100,000 favorites
+#      and on a library of 3: its opening (from the start to its first frame drawn) beside
+#      `random --offline` (start to exit), alternating, medians and their ratio; and its peak RSS
+#      (wait4's ru_maxrss) over a session: open, Tab (the table read), /umar, Esc Esc, Tab Tab
+#      (read again), q.
 #
 # It needs bash, python3, and Swift unless $POWERQUOTES is given. A full run takes several minutes
 # (most of it the 100k imports); the machine should be otherwise idle for figures worth keeping.
@@ -702,4 +707,100 @@ load_ms = value("read into memory")
 print(f"fzf --filter umar (the whole process): {fzf:.1f} ms median, {fzf_cpu:.1f} ms CPU; the app's "
       f"filter: {filter_ms:.2f} ms (fzf / app: {fzf / max(filter_ms, 1e-6):.0f}x by wall clock, "
       f"{fzf_cpu / max(filter_ms, 1e-6):.0f}x by CPU); reading the table once: {load_ms:.0f} ms.")
+PY
+
+# --- the app itself: opening and peak memory ---------------------------------------------------
+
+small="$work/three.sqlite"
+rm -f "$small"
+for author in 'Bruce Lee' 'José Martí' '魯迅'; do
+  POWERQUOTES_API_URL=http://127.0.0.1:9 "$pq" fav add "A quote by $author." --author "$author" \
+    --database "$small" >/dev/null
+done
+note "the app in a pseudo-terminal: opening beside random --offline, and peak RSS"
+echo
+python3 - "$pq" "$db" "$small" "$([ "$quick" = true ] && echo 5 || echo 30)" <<'PY'
+import fcntl, os, statistics, struct, sys, termios, time
+
+binary, big, small, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+
+def spawn(argv, database):
+    env = {"PATH": "/usr/bin:/bin", "HOME": os.environ.get("HOME", "/tmp"), "LANG": "C.UTF-8",
+           # screen's terminfo has no `rep`: ncurses then writes 100000 as it reads, not as
+           # "10" and "repeat 0 four times".
+           "TERM": "screen-256color", "POWERQUOTES_DATABASE": database,
+           "POWERQUOTES_API_URL": "http://127.0.0.1:9"}
+    main, replica = os.openpty()
+    fcntl.ioctl(main, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    start = time.perf_counter()
+    pid = os.posix_spawn(argv[0], argv, env, setsid=True, file_actions=[
+        (os.POSIX_SPAWN_DUP2, replica, 0), (os.POSIX_SPAWN_DUP2, replica, 1),
+        (os.POSIX_SPAWN_DUP2, replica, 2)])
+    os.close(replica)
+    return start, pid, main
+
+def read_until(main, seen, marker=None):
+    """Reads until `marker` is in what the program wrote (or it ends); returns all of it."""
+    while marker is None or marker not in seen:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            if marker is not None:
+                sys.exit(f"the app ended before writing {marker!r}: {seen[-400:]!r}")
+            break
+        seen += chunk
+    return seen
+
+def finish(pid, main):
+    read_until(main, b"")
+    rusage = os.wait4(pid, 0)[2]
+    os.close(main)
+    return rusage.ru_maxrss
+
+def opening(database):
+    start, pid, main = spawn([binary], database)
+    read_until(main, b"", b"quit")  # the footer: the first frame's last row
+    first = time.perf_counter() - start
+    os.write(main, b"q")
+    finish(pid, main)
+    return first
+
+def random_offline(database):
+    start, pid, main = spawn([binary, "random", "--offline"], database)
+    finish(pid, main)
+    return time.perf_counter() - start
+
+def session(database, count):
+    _, pid, main = spawn([binary], database)
+    read_until(main, b"", b"quit")
+    time.sleep(1)  # the first quote shown
+    # The table's count is drawn once it is read (ncurses may skip a cell that is on the screen
+    # already, so only the digits are looked for: enough at 100,000).
+    read = str(count).encode() if count >= 1000 else None
+    for keys, marker in [(b"\t", read), (b"/umar", None), (b"\x1b\x1b", None), (b"\t", None),
+                         (b"\t", read)]:
+        os.write(main, keys)
+        if marker:
+            read_until(main, b"", marker)
+        time.sleep(0.3)
+    os.write(main, b"q")
+    return finish(pid, main)
+
+print("| library | app to its first frame | `random --offline` | app / random | app's peak RSS (session) |")
+print("|---|---|---|---|---|")
+for label, database, count in [("100,000 favorites", big, 100000), ("3 favorites", small, 3)]:
+    opens, randoms = [], []
+    for index in range(runs + 3):
+        first, offline = opening(database), random_offline(database)
+        if index >= 3:
+            opens.append(first)
+            randoms.append(offline)
+    peak = max(session(database, count) for _ in range(3))
+    o, r = statistics.median(opens) * 1000, statistics.median(randoms) * 1000
+    print(f"| {label} | {o:.1f} ms | {r:.1f} ms | {o / r:.2f}x | {peak / 1024:.1f} MiB |")
+print()
+print(f"(Medians of {runs} runs each, alternating, in an 80x24 pseudo-terminal; the session's peak "
+      "is the largest of 3.)")
 PY

@@ -164,7 +164,11 @@ func runApp(path: String) throws {
   let database = try QuoteDatabase.open(path: path)
   let controller = FavoritesController(database: database, client: .failing, now: { Date() })
   var index = FavoriteIndex()
-  let load = try median(runs: 5) { index = try controller.index() }
+  // Let go before each reading, as the app does: the peak is one table's.
+  let load = try median(runs: 5) {
+    index = FavoriteIndex()
+    index = try controller.index()
+  }
   print("favorites in the table: \(index.count)")
   print(
     "read into memory (median of 5):".padding(toLength: 44, withPad: " ", startingAt: 0)

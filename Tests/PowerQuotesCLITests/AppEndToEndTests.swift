@@ -24,7 +24,8 @@ struct AppEndToEndTests {
     }
     let terminal = try PseudoTerminal(columns: 80, rows: 24)
     let before = terminal.settings()
-    let process = try terminal.launch([], home: home.path, environment: environment)
+    let process = try terminal.launch(
+      [], home: home.path, environment: environment, directory: home.path)
     defer { if process.isRunning { process.terminate() } }
 
     // What the terminal shows, read back from what the app wrote.
@@ -61,6 +62,12 @@ struct AppEndToEndTests {
     terminal.type("\r")
     try #require(await shows("Favorite 2 · added by hand"))
     try #require(await shows("Cultivo una rosa blanca."))
+    // i: the card's picture, in the folder the app was started in.
+    terminal.type("i")
+    try #require(await shows("Wrote the PNG card to ~/powerquotes-favorite-2.png."))
+    let picture = try Data(
+      contentsOf: URL(fileURLWithPath: home.file("powerquotes-favorite-2.png")))
+    #expect(picture.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     terminal.type("d")
     try #require(await shows("Remove this favorite? (y/n)"))
     terminal.type("y")

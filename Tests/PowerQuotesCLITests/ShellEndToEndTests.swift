@@ -422,14 +422,16 @@ final class PseudoTerminal: Sendable {
   }
 
   /// Starts the built binary on this terminal, with a clean environment: readline without the
-  /// user's ~/.inputrc, `home` as HOME, plus `environment`.
+  /// user's ~/.inputrc, `home` as HOME, plus `environment`; in `directory` when given.
   func launch(
     _ arguments: [String],
     home: String,
-    environment: [String: String]
+    environment: [String: String],
+    directory: String? = nil
   ) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: builtBinary)
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.arguments = arguments
     process.environment = [
       "HOME": home, "PATH": "/usr/bin:/bin", "TERM": "xterm", "INPUTRC": "/dev/null",

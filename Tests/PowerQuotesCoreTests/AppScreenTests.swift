@@ -1,5 +1,6 @@
 import Foundation
 import PowerQuotesCore
+import PowerQuotesTestSupport
 import Testing
 
 /// The full-screen app as pure parts: its views as text snapshots, its table's filter, and its
@@ -207,6 +208,94 @@ struct AppScreenTests {
     #expect(AppController.update(&state, .key(.tab)) == [] && state.screen == .random)
   }
 
+  @Test("Reading the table again lets the old one go first and selects the same favorite after")
+  func readAgain() {
+    var state = Self.favoritesState()
+    _ = AppController.update(&state, .key(.down))
+    _ = AppController.update(&state, .key(.down))
+    #expect(state.selectedID == 3)
+    #expect(AppController.update(&state, .key(.character("r"))) == [.loadFavorites])
+    // Never two tables at once: the old one is gone while the new one is read.
+    #expect(!state.favoritesLoaded && state.favorites.count == 0 && state.selectedID == nil)
+    #expect(AppScreenView.render(state, localTime: Self.utc).text.contains("Reading favorites…"))
+    // Another process removed favorite 1: the same favorite, now on the second row.
+    var index = FavoriteIndex()
+    for favorite in Self.favorites.dropFirst() { index.append(.decoded(favorite)) }
+    _ = AppController.update(&state, .favoritesLoaded(index))
+    #expect(state.favoritesLoaded && state.selected == 1 && state.selectedID == 3)
+    _ = AppController.update(&state, .key(.character("r")))
+    _ = AppController.update(&state, .favoritesNotRead("The database is locked."))
+    #expect(state.message == AppMessage("The database is locked.", kind: .error))
+    _ = AppController.update(&state, .key(.down))
+    #expect(AppScreenView.render(state, localTime: Self.utc).text.contains(AppScreenView.notRead))
+    #expect(AppController.update(&state, .key(.character("r"))) == [.loadFavorites])
+    #expect(AppScreenView.render(state, localTime: Self.utc).text.contains("Reading favorites…"))
+  }
+
+  @Test("i writes the card's picture, named after the favorite or the quote's source; says where")
+  func picture() {
+    var state = AppState(size: ScreenSize(rows: 24, columns: 80))
+    #expect(AppController.update(&state, .key(.character("i"))) == [])
+    let rumi = Self.favorites[0].quote
+    _ = AppController.update(&state, .quoteShown(rumi, note: nil))
+    #expect(
+      AppController.update(&state, .key(.character("i")))
+        == [.writeCard(rumi, work: "", name: "powerquotes-dummyjson-1.png")])
+    let unnumbered = Self.favorites[1].quote
+    _ = AppController.update(&state, .quoteShown(unnumbered, note: nil))
+    #expect(
+      AppController.update(&state, .key(.character("i")))
+        == [.writeCard(unnumbered, work: "", name: "powerquotes-card.png")])
+    state = Self.favoritesState()
+    var favorite = Self.favorites[1]
+    favorite.work = "Meditations"
+    _ = AppController.update(&state, .favoriteOpened(favorite))
+    #expect(
+      AppController.update(&state, .key(.character("i")))
+        == [.writeCard(favorite.quote, work: "Meditations", name: "powerquotes-favorite-2.png")])
+    _ = AppController.update(&state, .cardWritten("/home/ana/powerquotes-favorite-2.png"))
+    let wrote = AppMessage(
+      "Wrote the PNG card to /home/ana/powerquotes-favorite-2.png.", kind: .note)
+    for _ in 0..<100 { _ = AppController.update(&state, .tick) }
+    #expect(state.message == wrote)
+    // In the search bar, i is a letter.
+    state = Self.favoritesState()
+    _ = AppController.update(&state, .key(.character("/")))
+    #expect(AppController.update(&state, .key(.character("i"))) == [] && state.search == "i")
+  }
+
+  @Test("The worker writes the PNG card whole; without librsvg it is one sentence and no file")
+  func pictureWorker() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let env = AppEnvironment.test(
+      database: try QuoteDatabase.inMemory(), console: CapturedConsole())
+    let effect = AppEffect.writeCard(Self.favorites[0].quote, work: "", name: "card.png")
+    let worker = AppWorker(env: env, pictures: folder.path + "/")
+    guard case .cardWritten(let path) = await worker.perform(effect) else {
+      Issue.record("no card written")
+      return
+    }
+    #expect(path == folder.file("card.png"))
+    // Under the home folder, the status line says ~.
+    #expect(PathName.shortened("/home/ana/card.png", home: "/home/ana") == "~/card.png")
+    #expect(
+      PathName.shortened("/home/anabel/card.png", home: "/home/ana") == "/home/anabel/card.png")
+    let png = try #require(FileManager.default.contents(atPath: path))
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    try FileManager.default.removeItem(atPath: path)
+
+    let missing = AppWorker(
+      env: env, pictures: folder.path,
+      renderer: PNGRenderer(library: "libpowerquotes-missing-rsvg.so.2"))
+    guard case .failed(let sentence) = await missing.perform(effect) else {
+      Issue.record("no failure")
+      return
+    }
+    #expect(sentence.hasPrefix("powerquotes draws PNG cards with librsvg, and it could not be"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
   @Test("/ types in the search bar, where q is a letter; Enter goes to the table, Esc clears")
   func search() {
     var state = Self.favoritesState()
@@ -291,6 +380,17 @@ struct AppScreenTests {
     _ = AppController.update(&state, .key(.character("q")))
     #expect(state.sharedText == nil && !state.quitting)
     #expect(AppController.update(&state, .key(.interrupt)) == [.quit] && state.quitting)
+  }
+
+  @Test("A long sentence on the status line leaves the table's count its room")
+  func countStays() {
+    var state = Self.favoritesState()
+    let note =
+      "DummyJSON is unreachable (could not connect to the server); showing an offline quote."
+    _ = AppController.update(&state, .quoteShown(Self.favorites[0].quote, note: note))
+    let status = AppScreenView.render(state, localTime: Self.utc).text
+      .split(separator: "\n", omittingEmptySubsequences: false)[state.size.rows - 2]
+    #expect(status.hasPrefix(" DummyJSON is unreachable") && status.hasSuffix("… 5 favorites"))
   }
 
   @Test("An error is a sentence on the status line; a favorite gone goes back to the table")

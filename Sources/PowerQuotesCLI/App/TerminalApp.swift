@@ -64,7 +64,8 @@ struct TerminalApp {
     let screen = Screen(
       palette: .forTerminal(colors: Int(pq_term_colors()), allowed: env.terminal.usesColor))
     let inbox = Inbox()
-    let worker = AppWorker(env: env)
+    // `i` writes picture cards where the app was started, as `share --image NAME` would.
+    let worker = AppWorker(env: env, pictures: FileManager.default.currentDirectoryPath)
     var (state, effects) = AppController.start(size: Screen.size())
     var lastTick = ContinuousClock.now
     while true {

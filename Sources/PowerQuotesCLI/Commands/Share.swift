@@ -176,9 +176,8 @@ struct ShareOptions: ParsableArguments {
 extension ShareOptions {
   /// Draws the card for `quote` and writes it to `--image`.
   ///
-  /// The card goes through ``OutputFile`` (a file is replaced whole, never the database) or to
-  /// standard output. Drawn first, so that a card
-  /// that cannot be drawn leaves no file behind.
+  /// The card goes to a file through ``CardImageController`` (drawn first, then replaced whole,
+  /// never the database), or to standard output.
   func writeCard(
     _ quote: Quote, work: String, env: AppEnvironment, renderer: PNGRenderer = .live
   ) throws {
@@ -190,17 +189,15 @@ extension ShareOptions {
     if path == nil && format == .png && env.terminal.outputIsTerminal {
       throw CardImageError.imageToTerminal
     }
-    let svg = try CardImageView.svg(
-      text: quote.text, author: quote.author, work: work, size: size, theme: theme ?? .blue)
-    let bytes = format == .png ? try renderer.png(svg: svg, size: size) : Array(svg.utf8)
+    let cards = CardImageController(renderer: renderer)
     guard let path else {
-      env.console.outBytes(bytes)
+      env.console.outBytes(
+        try cards.image(quote, work: work, format: format, size: size, theme: theme ?? .blue))
       return
     }
-    let file = try OutputFile(path: path, protecting: try env.database.filePath())
-    if format == .png && file.isTerminal { throw CardImageError.imageToTerminal }
-    try file.write(bytes)
-    try file.close()
+    try cards.write(
+      quote, work: work, toPath: path, format: format, size: size, theme: theme ?? .blue,
+      protecting: try env.database.filePath())
     env.console.note(CardImageView.wrote(format, to: path))
   }
 }

@@ -52,19 +52,27 @@ public enum AppController {
     case .shared(let sentence):
       flash(sentence, &state)
       return []
+    case .cardWritten(let path):
+      // A path to read and remember: it stays until a key.
+      state.message = AppMessage(CardImageView.wrote(.png, to: path), kind: .note)
+      return []
     case .shareText(let text):
       state.sharedText = text
       return []
     case .favoritesLoaded(let index):
-      let selectedID = state.selectedID
       state.favorites = index
       state.favoritesLoaded = true
       state.visible = index.rows(matchingAuthor: state.search)
       // The same favorite stays selected when it is still there.
-      if let selectedID, let row = index.row(ofID: selectedID) {
+      if let id = state.reselect, let row = index.row(ofID: id) {
         state.selected = state.visible.map { $0.firstIndex(of: Int32(row)) ?? 0 } ?? row
       }
+      state.reselect = nil
       keepSelectionShown(&state)
+      return []
+    case .favoritesNotRead(let sentence):
+      state.favoritesNotRead = true
+      state.message = AppMessage(sentence, kind: .error)
       return []
     case .favoriteOpened(let favorite):
       state.opened = favorite
@@ -74,19 +82,30 @@ public enum AppController {
       if state.screen == .quote { state.screen = .favorites }
       state.opened = nil
       state.message = AppMessage(sentence, kind: .error)
-      return [.loadFavorites]
+      return reload(&state)
     case .favoriteRemoved:
       state.screen = .favorites
       state.opened = nil
       flash(AppScreenView.removed, &state)
-      return [.loadFavorites]
+      return reload(&state)
     case .libraryChanged(let sentence):
       flash(sentence, &state)
       if state.screen == .quote, let opened = state.opened {
-        return [.loadFavorites, .openFavorite(opened.id)]
+        return reload(&state) + [.openFavorite(opened.id)]
       }
-      return [.loadFavorites]
+      return reload(&state)
     }
+  }
+
+  /// Reads the favorites again, the table in memory let go first, so that two are never held
+  /// at once (at 100,000 favorites each is about 8 MB); the selected favorite is remembered.
+  private static func reload(_ state: inout AppState) -> [AppEffect] {
+    if state.favoritesLoaded { state.reselect = state.selectedID }
+    state.favorites = FavoriteIndex()
+    state.favoritesLoaded = false
+    state.favoritesNotRead = false
+    state.visible = nil
+    return [.loadFavorites]
   }
 
   private static func flash(_ sentence: String, _ state: inout AppState) {
@@ -135,9 +154,9 @@ public enum AppController {
       return [.undo]
     case .character("r"):
       if state.screen == .quote, let opened = state.opened {
-        return [.loadFavorites, .openFavorite(opened.id)]
+        return reload(&state) + [.openFavorite(opened.id)]
       }
-      return [.loadFavorites]
+      return reload(&state)
     default: break
     }
     switch state.screen {
@@ -157,7 +176,7 @@ public enum AppController {
     if state.screen == .random {
       state.screen = .favorites
       // Re-entered: what other processes changed shows up.
-      return [.loadFavorites]
+      return reload(&state)
     }
     state.screen = .random
     return []
@@ -173,10 +192,23 @@ public enum AppController {
       return state.quote.map { [.addFavorite($0)] } ?? []
     case .character("s"):
       return state.quote.map { [.share($0)] } ?? []
+    case .character("i"):
+      return state.quote.map { [.writeCard($0, work: "", name: cardName(of: $0))] } ?? []
     default:
       return []
     }
   }
+
+  /// The picture file of a random quote: named after where it came from, so that writing the
+  /// same quote again replaces its picture.
+  static func cardName(of quote: Quote) -> String {
+    guard let id = quote.sourceID else { return "powerquotes-card.png" }
+    let source = quote.source.rawValue.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    return "powerquotes-\(source.isEmpty ? "quote" : source)-\(id).png"
+  }
+
+  /// The picture file of favorite `id`.
+  static func cardName(ofFavorite id: Int64) -> String { "powerquotes-favorite-\(id).png" }
 
   private static func onFavorites(
     _ key: AppKey, _ state: inout AppState, hadMessage: AppMessage?
@@ -226,7 +258,7 @@ public enum AppController {
     switch key {
     case .escape, .left, .backspace:
       state.screen = .favorites
-      return [.loadFavorites]
+      return reload(&state)
     case .character("s"):
       return state.opened.map { [.share($0.quote)] } ?? []
     case .character("d"):
@@ -236,6 +268,10 @@ public enum AppController {
       return []
     case .character("e"):
       return state.opened.map { [.edit($0.id)] } ?? []
+    case .character("i"):
+      return state.opened.map {
+        [.writeCard($0.quote, work: $0.work, name: cardName(ofFavorite: $0.id))]
+      } ?? []
     default:
       return []
     }

@@ -5,9 +5,16 @@
 /// ``perform(_:)`` answers them with nil.
 public struct AppWorker: Sendable {
   private let env: AppEnvironment
+  private let pictures: String
+  private let cards: CardImageController
 
-  /// A worker over `env`.
-  public init(env: AppEnvironment) { self.env = env }
+  /// A worker over `env` that writes picture cards into the folder `pictures`, drawing them
+  /// with `renderer`.
+  public init(env: AppEnvironment, pictures: String, renderer: PNGRenderer = .live) {
+    self.env = env
+    self.pictures = pictures
+    cards = CardImageController(renderer: renderer)
+  }
 
   /// Does `effect`; nil for the driver's own effects.
   public func perform(_ effect: AppEffect) async -> AppEvent? {
@@ -26,8 +33,19 @@ public struct AppWorker: Sendable {
           // No tool, or one that failed (no display): the text, to be selected by hand.
           return .shareText(text)
         }
+      case .writeCard(let quote, let work, let name):
+        let path = PathName.joined(pictures, name)
+        try cards.write(
+          quote, work: work, toPath: path, format: .png, size: .square, theme: .blue,
+          protecting: try env.database.filePath())
+        // The status line is one row: the home folder is ~.
+        return .cardWritten(PathName.shortened(path, home: env.environment["HOME"]))
       case .loadFavorites:
-        return .favoritesLoaded(try env.favoritesController().index())
+        do {
+          return .favoritesLoaded(try env.favoritesController().index())
+        } catch {
+          return .favoritesNotRead(AppScreenView.sentence(for: error))
+        }
       case .openFavorite(let id):
         do {
           return .favoriteOpened(try env.favoritesController().favorite(id: id))

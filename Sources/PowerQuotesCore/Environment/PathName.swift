@@ -19,6 +19,19 @@ public enum PathName {
     return String(path[path.index(after: slash)...])
   }
 
+  /// The path of the file `name` in `folder`.
+  public static func joined(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+
+  /// `path` as a one-line status shows it: under `home`, with `~` for it.
+  public static func shortened(_ path: String, home: String?) -> String {
+    guard let home, home.count > 1, path.hasPrefix(home) else { return path }
+    let rest = path.dropFirst(home.count)
+    if home.hasSuffix("/") { return "~/" + rest }
+    return rest.hasPrefix("/") ? "~" + rest : path
+  }
+
   /// Whether `path` can only name a folder: it ends in `/`, or its name is `.` or `..`.
   public static func namesFolder(_ path: String) -> Bool {
     let name = name(of: path)

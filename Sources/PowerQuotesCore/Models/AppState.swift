@@ -34,6 +34,8 @@ public enum AppEvent: Sendable {
   case shareText(String)
   /// The favorites were read.
   case favoritesLoaded(FavoriteIndex)
+  /// The favorites could not be read; the sentence says why.
+  case favoritesNotRead(String)
   /// A favorite was read in full, for the Quote screen.
   case favoriteOpened(Favorite)
   /// The favorite shown has gone (another process removed it); the sentence says so.
@@ -42,6 +44,8 @@ public enum AppEvent: Sendable {
   case favoriteRemoved(Int64)
   /// The library changed (an edit, an undo); the sentence says how.
   case libraryChanged(String)
+  /// The quote's picture card was written to the file at this path (`~` for the home folder).
+  case cardWritten(String)
 }
 
 /// Work the app asks for; it comes back as an ``AppEvent`` (``AppWorker``).
@@ -52,6 +56,9 @@ public enum AppEffect: Equatable, Sendable {
   case addFavorite(Quote)
   /// Copy the quote's share text.
   case share(Quote)
+  /// Write the quote's picture card (PNG) to a file of this name in the app's pictures folder;
+  /// `work` is shown after the author.
+  case writeCard(Quote, work: String, name: String)
   /// Read the favorites table.
   case loadFavorites
   /// Read a favorite in full.
@@ -121,8 +128,12 @@ public struct AppState: Sendable {
   public var flashTicks = 0
   /// The favorites table, once read.
   public var favorites = FavoriteIndex()
-  /// Whether the favorites were read at least once.
+  /// Whether the favorites table is read (false while it is read again).
   public var favoritesLoaded = false
+  /// The favorite to select again once the table is read again.
+  public var reselect: Int64?
+  /// Whether the last reading of the favorites failed.
+  public var favoritesNotRead = false
   /// The rows the search leaves, or nil for all.
   public var visible: [Int32]?
   /// The search bar's text.

@@ -17,6 +17,8 @@ public enum AppScreenView {
   public static let removed = "Removed."
   /// What `d` asks.
   public static let removeQuestion = "Remove this favorite? (y/n)"
+  /// The table when the favorites could not be read (the status line says why).
+  public static let notRead = "The favorites could not be read: press r to try again."
 
   /// The sentence for a window smaller than the app needs.
   public static func tooSmall(_ size: ScreenSize) -> String {
@@ -75,6 +77,16 @@ public enum AppScreenView {
 
   private static func status(_ state: AppState, _ frame: inout ScreenFrame) {
     let row = frame.size.rows - 2
+    var count = ""
+    if state.screen == .favorites && state.favoritesLoaded {
+      count =
+        state.visible == nil
+        ? "\(state.favorites.count) favorites"
+        : "\(state.visibleCount) of \(state.favorites.count)"
+    }
+    let countWidth = TerminalText.displayWidth(count)
+    // A sentence leaves the count its room.
+    let room = frame.size.columns - (countWidth > 0 ? countWidth + 2 : 0)
     if let message = state.message {
       let role: ScreenRole =
         switch message.kind {
@@ -83,18 +95,13 @@ public enum AppScreenView {
         case .alert: .alert
         case .error: .error
         }
-      frame.put(" " + message.text + " ", row: row, role: role)
+      frame.put(" " + message.text + " ", row: row, width: room, role: role)
     } else if state.fetching {
       let step = spinnerSteps[state.spinner % spinnerSteps.count]
-      frame.put(" \(step) Fetching a quote…", row: row, role: .status)
+      frame.put(" \(step) Fetching a quote…", row: row, width: room, role: .status)
     }
-    if state.screen == .favorites && state.favoritesLoaded {
-      let count =
-        state.visible == nil
-        ? "\(state.favorites.count) favorites"
-        : "\(state.visibleCount) of \(state.favorites.count)"
-      let width = TerminalText.displayWidth(count)
-      frame.put(count, row: row, column: frame.size.columns - width - 1, role: .muted)
+    if countWidth > 0 {
+      frame.put(count, row: row, column: frame.size.columns - countWidth - 1, role: .muted)
     }
   }
 
@@ -108,8 +115,8 @@ public enum AppScreenView {
       switch state.screen {
       case .random:
         keys = [
-          ("n", "next"), ("f", "favorite"), ("s", "share"), ("Tab", "favorites"), ("?", "help"),
-          ("q", "quit"),
+          ("n", "next"), ("f", "favorite"), ("s", "share"), ("i", "picture"), ("Tab", "favorites"),
+          ("?", "help"), ("q", "quit"),
         ]
       case .favorites where state.searching:
         keys = [("letters", "filter"), ("Enter", "table"), ("Esc", "clear"), ("Tab", "random")]
@@ -120,8 +127,8 @@ public enum AppScreenView {
         ]
       case .quote:
         keys = [
-          ("s", "share"), ("d", "delete"), ("e", "edit"), ("u", "undo"), ("Esc", "back"),
-          ("?", "help"), ("q", "quit"),
+          ("s", "share"), ("i", "picture"), ("d", "delete"), ("e", "edit"), ("u", "undo"),
+          ("Esc", "back"), ("?", "help"), ("q", "quit"),
         ]
       }
     }
@@ -189,7 +196,8 @@ public enum AppScreenView {
     let first = 3
     let height = tableHeight(frame.size)
     guard state.favoritesLoaded else {
-      frame.put("Reading favorites…", row: first, column: 1, role: .muted)
+      let text = state.favoritesNotRead ? notRead : "Reading favorites…"
+      frame.put(text, row: first, column: 1, width: columns - 2, role: .muted)
       return
     }
     if state.visibleCount == 0 {
@@ -233,6 +241,7 @@ public enum AppScreenView {
       ("n, Space", "next quote"),
       ("f", "save the quote as a favorite"),
       ("s", "share: copy the share text, or show it"),
+      ("i", "write the card's picture (PNG) in this folder"),
       ("/", "search favorites by author"),
       ("↑↓ PgUp PgDn", "move in the table (Home, End)"),
       ("Enter", "open the favorite"),
