@@ -6,6 +6,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <pthread.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -238,7 +239,17 @@ int32_t pq_term_read_key(int timeout_ms) {
   wint_t key = 0;
   int kind = curses.wget_wch(screen, &key);
   if (pending_signal) return PQ_KEY_SIGNAL;
-  if (kind == CURSES_ERR) return PQ_KEY_NONE;
+  if (kind == CURSES_ERR) {
+    // The wait ran out, or the terminal is gone: a closed terminal window whose hangup did not
+    // reach this process as SIGHUP (it is not the terminal's controlling process) reads as
+    // no key at once, every time, and the loop would spin. It ends the app as SIGHUP would.
+    struct pollfd input = {.fd = fileno(stdin), .events = POLLIN, .revents = 0};
+    if (poll(&input, 1, 0) == 1 && (input.revents & (POLLHUP | POLLERR | POLLNVAL))) {
+      pending_signal = SIGHUP;
+      return PQ_KEY_SIGNAL;
+    }
+    return PQ_KEY_NONE;
+  }
   if (kind == CURSES_OK) return (int32_t)key;
   switch (key) {
   case CURSES_KEY_UP: return PQ_KEY_UP;

@@ -50,13 +50,14 @@ struct AppEndToEndTests {
     terminal.type("f")
     try #require(await shows("Already a Favorite: This quote is already in your favorites."))
 
-    // The table: three favorites; "jo" keeps José Martí's only (accents ignored).
+    // The table: three favorites; "jos" keeps José Martí's only (accents ignored), whichever
+    // built-in quote was saved third (John Keats, Samuel Johnson: "jo" would keep theirs).
     terminal.type("\t")
     try #require(await shows("3 favorites"))
     try #require(await shows(" Bruce Lee "))
-    terminal.type("/jo")
+    terminal.type("/jos")
     try #require(await shows("1 of 3"))
-    try #require(await shows("/ jo"))
+    try #require(await shows("/ jos"))
     #expect(!VirtualScreen.after(terminal.output, columns: 80, rows: 24).text.contains("Bruce Lee"))
     terminal.type("\r")
     terminal.type("\r")
@@ -144,5 +145,26 @@ struct AppEndToEndTests {
       })
     terminal.type("q")
     #expect(try await terminal.waitForExit(of: process) == 0)
+  }
+
+  @Test("A terminal closed under it ends the app as a hang-up, not a loop reading nothing")
+  func terminalGone() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    // Launched as the tests launch it, the terminal is not its controlling one: closing it
+    // sends no SIGHUP, only end-of-file.
+    let process = try terminal.launch(
+      [], home: home.path,
+      environment: [
+        "POWERQUOTES_DATABASE": home.file("q.sqlite"), "POWERQUOTES_API_URL": "http://127.0.0.1:9",
+      ])
+    defer { if process.isRunning { process.terminate() } }
+    try #require(await terminal.waitFor("Dear Self,"))
+    terminal.hangUp()
+    _ = try await terminal.waitForExit(of: process)
+    #expect(!process.isRunning)
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == SIGHUP)
   }
 }

@@ -416,6 +416,14 @@ final class PseudoTerminal: Sendable {
 
   deinit { close(main) }
 
+  /// Closes the terminal, as closing its window does: the program's end reads end-of-file and
+  /// hang-ups from now on. (The test's end becomes /dev/null, so its descriptor stays its own.)
+  func hangUp() {
+    let null = open("/dev/null", O_RDWR)
+    dup2(null, main)
+    close(null)
+  }
+
   /// The program's end, to use as its standard input, output and error.
   func replicaHandle() -> FileHandle {
     FileHandle(fileDescriptor: open(replicaPath, O_RDWR | O_NOCTTY), closeOnDealloc: true)
