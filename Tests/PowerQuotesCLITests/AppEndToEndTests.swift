@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PowerQuotesCore
 import PowerQuotesTestSupport
 import Testing
@@ -166,5 +167,45 @@ struct AppEndToEndTests {
     #expect(!process.isRunning)
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(process.terminationStatus == SIGHUP)
+  }
+
+  @Test("A wait for another process's lock is a status line, the screen whole")
+  func lockedDatabase() async throws {
+    let home = try TemporaryFolder()
+    defer { home.remove() }
+    let database = home.file("q.sqlite")
+    let environment = [
+      "POWERQUOTES_DATABASE": database, "POWERQUOTES_API_URL": "http://127.0.0.1:9",
+    ]
+    let added = try await runBinary(
+      ["fav", "add", "Be water.", "--author", "Bruce Lee"], home: home.path,
+      environment: environment)
+    #expect(added.status == 0)
+    let terminal = try PseudoTerminal(columns: 80, rows: 24)
+    let process = try terminal.launch([], home: home.path, environment: environment)
+    defer { if process.isRunning { process.terminate() } }
+    func screen() -> [String] {
+      VirtualScreen.after(terminal.output, columns: 80, rows: 24).text
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+    try #require(await terminal.waitFor("Dear Self,"))
+    try #require(await terminal.waitFor("showing an offline"))
+    // Another process writes for a while: f waits for it.
+    var configuration = Configuration()
+    configuration.allowsUnsafeTransactions = true
+    let other = try DatabaseQueue(path: database, configuration: configuration)
+    try await other.inDatabase { try $0.execute(sql: "BEGIN EXCLUSIVE") }
+    terminal.type("f")
+    try #require(
+      await terminal.waitUntil { _ in
+        screen().contains { $0.contains("Waiting for the database: another process") }
+      })
+    #expect(screen().first?.contains("powerquotes") == true)
+    #expect(!terminal.output.contains("\r\nWaiting for the database"))
+    try await other.inDatabase { try $0.execute(sql: "ROLLBACK") }
+    try #require(
+      await terminal.waitUntil { _ in screen().contains { $0.contains("Favorite added!") } })
+    terminal.type("q")
+    #expect(try await terminal.waitForExit(of: process) == 0)
   }
 }

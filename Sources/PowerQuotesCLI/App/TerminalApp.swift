@@ -61,9 +61,12 @@ struct TerminalApp {
       throw StartError.noCurses(String(cString: pq_term_error()))
     }
     defer { pq_term_end() }
+    let inbox = Inbox()
+    // Written on the screen, a line on standard error would tear it: each is a status line.
+    let standardError = StandardErrorCapture { inbox.post(.said($0)) }
+    defer { standardError.end() }
     let screen = Screen(
       palette: .forTerminal(colors: Int(pq_term_colors()), allowed: env.terminal.usesColor))
-    let inbox = Inbox()
     // `i` writes picture cards where the app was started, as `share --image NAME` would.
     let worker = AppWorker(env: env, pictures: FileManager.default.currentDirectoryPath)
     var (state, effects) = AppController.start(size: Screen.size())
@@ -74,7 +77,7 @@ struct TerminalApp {
         case .quit:
           break
         case .edit(let id):
-          inbox.post(await edit(id))
+          inbox.post(await edit(id, standardError: standardError))
         default:
           inbox.started()
           Task.detached {
@@ -121,9 +124,14 @@ struct TerminalApp {
 
   /// Edits favorite `id` with `fav edit`'s form in `$EDITOR`, the terminal handed over
   /// meanwhile; what `fav edit` says becomes the event.
-  private func edit(_ id: Int64) async -> AppEvent {
+  private func edit(_ id: Int64, standardError: StandardErrorCapture) async -> AppEvent {
     pq_term_suspend()
-    defer { pq_term_resume() }
+    // The editor has the terminal, standard error included.
+    standardError.pause()
+    defer {
+      standardError.resume()
+      pq_term_resume()
+    }
     let said = Mutex("")
     var env = env
     env.console = Console(
@@ -249,5 +257,71 @@ private final class Screen {
     pq_term_define_pair(pair, Int32(colours.foreground ?? -1), Int32(colours.background ?? -1))
     pairs[colours] = pair
     return pair
+  }
+}
+
+/// Standard error sent, line by line, to a function instead of the terminal, until ``end()``.
+///
+/// Descriptor 2 is pointed at a pipe that a thread of its own reads; ``pause()`` points it back
+/// at the terminal for a while (the editor's turn), ``end()`` for good.
+final class StandardErrorCapture: Sendable {
+  /// Whether one is capturing now: standard error is then a pipe, but a person watches.
+  static var isActive: Bool { active.load(ordering: .relaxed) }
+  private static let active = Atomic(false)
+
+  /// The terminal's standard error, kept; -1 when the pipe could not be made.
+  private let saved: Int32
+  /// The pipe's writing end.
+  private let writer: Int32
+
+  init(_ line: @escaping @Sendable (String) -> Void) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else {
+      (saved, writer) = (-1, -1)
+      return
+    }
+    let reader = ends[0]
+    saved = dup(STDERR_FILENO)
+    writer = ends[1]
+    _ = fcntl(reader, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(writer, F_SETFD, FD_CLOEXEC)
+    dup2(writer, STDERR_FILENO)
+    Self.active.store(true, ordering: .relaxed)
+    Thread.detachNewThread {
+      var pending: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(reader, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        pending += buffer[..<count]
+        while let end = pending.firstIndex(of: 0x0A) {
+          let text = String(decoding: pending[..<end], as: UTF8.self)
+          pending.removeSubrange(...end)
+          if !text.isEmpty { line(text) }
+        }
+      }
+      if !pending.isEmpty { line(String(decoding: pending, as: UTF8.self)) }
+      close(reader)
+    }
+  }
+
+  /// Standard error to the terminal again for a while.
+  func pause() {
+    if saved >= 0 { dup2(saved, STDERR_FILENO) }
+  }
+
+  /// Standard error to the status line again.
+  func resume() {
+    if saved >= 0 { dup2(writer, STDERR_FILENO) }
+  }
+
+  /// Standard error to the terminal for good; the reading thread ends with the pipe.
+  func end() {
+    guard saved >= 0 else { return }
+    Self.active.store(false, ordering: .relaxed)
+    dup2(saved, STDERR_FILENO)
+    close(saved)
+    close(writer)
   }
 }

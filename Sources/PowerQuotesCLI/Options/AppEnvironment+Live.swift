@@ -96,14 +96,14 @@ extension AppEnvironment {
   /// The store `settings` name (an SQLite file or a PostgreSQL URL), opened on first use.
   ///
   /// A wait of more than a few seconds for another process's lock is said on standard error when
-  /// a person watches it.
+  /// a person watches it (on a terminal, or in the app's status line).
   private static func openLazily(
     _ settings: RunSettings, environment: [String: String]
   ) -> LazyDatabase {
     LazyDatabase.opening(
       settings.databaseLocation, timeout: settings.timeoutSeconds, environment: environment
     ) {
-      if isatty(STDERR_FILENO) == 1 {
+      if isatty(STDERR_FILENO) == 1 || StandardErrorCapture.isActive {
         Console.live.note(
           "Waiting for the database: another process is writing to it (a large import?).")
       }

@@ -59,6 +59,9 @@ public enum AppController {
     case .shareText(let text):
       state.sharedText = text
       return []
+    case .said(let line):
+      state.message = AppMessage(UntrustedText.sanitized(line), kind: .note)
+      return []
     case .favoritesLoaded(let index):
       state.favorites = index
       state.favoritesLoaded = true

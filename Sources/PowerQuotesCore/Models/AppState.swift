@@ -46,6 +46,9 @@ public enum AppEvent: Sendable {
   case libraryChanged(String)
   /// The quote's picture card was written to the file at this path (`~` for the home folder).
   case cardWritten(String)
+  /// A line written to standard error while the screen was the app's (such as "Waiting for
+  /// the database…"), shown in the status line instead.
+  case said(String)
 }
 
 /// Work the app asks for; it comes back as an ``AppEvent`` (``AppWorker``).
